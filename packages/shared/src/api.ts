@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Fixed service prefix of every API path ({api} in the specification). */
+export const API_PREFIX = '/trade-api';
+
+/** Envelope of every JSON answer (DESIGN.md §5). */
+export interface ApiEnvelope<T> {
+  success: boolean;
+  code: number;
+  message: string;
+  result: T;
+  timestamp: number;
+}
+
+/** zod schema of the envelope around a result schema, for route response declarations. */
+export function envelopeSchema<T extends z.ZodType>(result: T) {
+  return z.object({
+    success: z.boolean(),
+    code: z.number().int(),
+    message: z.string(),
+    result,
+    timestamp: z.number().int(),
+  });
+}
+
+export const ErrorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  code: z.number().int(),
+  message: z.string(),
+  error: z.string().describe('stable snake_case error code'),
+  result: z.null(),
+  timestamp: z.number().int(),
+});
+
+/** Paging request fields: pageNo and pageSize, 1 and 10 by default. */
+export const PageQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+  });
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const REQUEST_TIMEOUT_MS = 20000;

@@ -1,0 +1,33 @@
+/**
+ * The error catalogue shared by server and web: stable codes, HTTP statuses and the Chinese message a trader reads.
+ * The server throws these through apps/server/src/errors.ts; the web can act on `error` codes.
+ */
+export const ERRORS = {
+  validation_failed: { status: 400, message: '请求参数有误' },
+  invalid_json: { status: 400, message: '请求内容不是有效的 JSON' },
+  body_too_large: { status: 413, message: '请求内容过大' },
+  unsupported_media_type: { status: 415, message: '不支持的请求内容类型' },
+  not_signed_in: { status: 401, message: '未登录或登录已过期 (token invalid)，请重新登录' },
+  token_invalid: { status: 401, message: '登录已失效 (token invalid)，请重新登录' },
+  forbidden: { status: 403, message: '没有权限执行此操作' },
+  not_found: { status: 404, message: '请求的资源不存在' },
+  route_not_found: { status: 404, message: '接口不存在' },
+  conflict: { status: 409, message: '数据已被修改，请刷新后重试' },
+  business_rule: { status: 422, message: '操作不符合业务规则' },
+  too_many_requests: { status: 429, message: '请求过于频繁，请稍后再试' },
+  internal: { status: 500, message: '服务器开小差了，请稍后再试' },
+  unavailable: { status: 503, message: '服务暂不可用，请稍后再试' },
+  // sign-in and account
+  bad_credentials: { status: 401, message: '用户名或密码错误' },
+  account_locked: { status: 423, message: '账号已锁定' },
+  account_disabled: { status: 403, message: '账号已停用，请联系交易中心' },
+  wrong_old_password: { status: 422, message: '原密码错误' },
+  password_same_as_old: { status: 422, message: '新密码不能与原密码相同' },
+  // files
+  file_missing: { status: 400, message: '请选择要上传的文件' },
+  file_type_not_allowed: { status: 400, message: '文件类型不支持' },
+  file_too_large: { status: 413, message: '文件过大' },
+  bad_file_path: { status: 400, message: '文件路径不合法' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;

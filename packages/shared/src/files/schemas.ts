@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Types accepted by upload, told by the file's first bytes (spec §5: .jpg .png .jpeg by default). */
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
+export const UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, '.pdf'] as const;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export const UploadResultSchema = z.object({
+  url: z.string().describe('path under {api}/api/common/static/'),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  visibility: z.enum(['public', 'private']),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
