@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, PRODUCT_TITLE } from '@coalx/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import authRoutes from './modules/auth/auth.routes';
+import enterpriseRoutes from './modules/enterprise/enterprise.routes';
+import filesRoutes from './modules/files/files.routes';
+import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import systemRoutes from './modules/system/system.routes';
+import authenticate from './plugins/authenticate';
+import { errorBody, registerErrorHandling } from './plugins/errors';
+
+// Chinese messages for every schema refusal
+z.config(z.locales.zhCN());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    clock: Clock;
+    config: Config;
+    storage: FileStorage;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  storage?: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const DOCS_PREFIX = `${API_PREFIX}/docs`;
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.database.db);
+  app.decorate('database', options.database);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('config', options.config);
+  app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${PRODUCT_TITLE} API`, version: '0.1.0', description: '所有接口的统一返回格式: { success, code, message, result, timestamp }' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+  await app.register(authenticate);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(enterpriseRoutes);
+      await api.register(filesRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, options.config.webDist);
+  return app;
+}
+
+/** The built React app at /, with index.html for every non-API path (the client router shows /404). */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // hashed asset names never change content
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(API_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(errorBody(404, 'route_not_found', '接口不存在'));
+    }
+    if (!hasBuild) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建，请运行 npm run build');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL server; when empty the embedded PGlite in DATA_DIR/pglite is used. */
+  databaseUrl: string | null;
+  demoData: boolean;
+  webDist: string;
+  logLevel: string;
+  /** Sign-in attempts allowed per address per minute. */
+  loginRateLimit: number;
+}
+
+/** Reads the configuration from the environment (README "Configuration"). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 无效: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl,
+    // demo data by default on the embedded database only; a server needs DEMO_DATA=1 (DESIGN.md §7)
+    demoData: env.DEMO_DATA === undefined || env.DEMO_DATA === '' ? !databaseUrl : env.DEMO_DATA === '1',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+  };
+}
+
+export const MIGRATIONS_DIR = path.join(repoRoot, 'apps/server/migrations');

@@ -1,0 +1,22 @@
+import { bigserial, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps, tstz } from './columns';
+
+/** An enterprise (coal mine, trader, power plant) trading on the platform once audited. */
+export const enterprises = pgTable('enterprise', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Public client number shown to users (enterPriseInfo.clientId). */
+  clientId: text('client_id').notNull().unique(),
+  organName: text('organ_name').notNull().unique(),
+  creditCode: text('credit_code').notNull().unique(),
+  enterpriseType: text('enterprise_type').notNull(),
+  legalPerson: text('legal_person').notNull(),
+  address: text('address').notNull().default(''),
+  contactName: text('contact_name').notNull().default(''),
+  contactMobile: text('contact_mobile').notNull().default(''),
+  auditStatus: text('audit_status').notNull().default('pending'),
+  auditReason: text('audit_reason'),
+  auditedAt: tstz('audited_at'),
+  ...timestamps,
+});
+export type Enterprise = typeof enterprises.$inferSelect;
+export type NewEnterprise = typeof enterprises.$inferInsert;

@@ -1,0 +1,4 @@
+export * from './system';
+export * from './enterprise';
+export * from './auth';
+export * from './files';

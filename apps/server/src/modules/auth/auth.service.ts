@@ -1,0 +1,136 @@
+import {
+  ACTIONS,
+  formatDateTime,
+  type ActionKey,
+  type LoginResult,
+  type UpdatePasswordInput,
+  type UserInfo,
+} from '@coalx/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { enterprises, permissions, rolePermissions, roles, users, type User } from '../../db/schema/index';
+import { appError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/password';
+import type { Actor } from '../../plugins/authenticate';
+import { getEnterpriseInfo } from '../enterprise/enterprise.service';
+import { createSession, revokeOtherSessions } from './session.service';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MS = 15 * 60 * 1000;
+
+function lockedMessage(until: Date) {
+  return `密码连续错误 ${MAX_FAILED_LOGINS} 次，账号已锁定至 ${formatDateTime(until)}，请稍后再试`;
+}
+
+/** Counts a wrong password in one statement, so concurrent attempts cannot slip past the limit. */
+async function recordFailedLogin(db: Db, clock: Clock, userId: number) {
+  const now = clock.now();
+  const lockUntil = new Date(now.getTime() + LOCK_MS);
+  const [row] = await db
+    .update(users)
+    .set({
+      // a lock that has run out starts the count afresh
+      failedLoginCount: sql`CASE WHEN ${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${now} THEN 1 ELSE ${users.failedLoginCount} + 1 END`,
+      lockedUntil: sql`CASE WHEN (CASE WHEN ${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${now} THEN 1 ELSE ${users.failedLoginCount} + 1 END) >= ${MAX_FAILED_LOGINS} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
+  return row!;
+}
+
+export async function login(
+  db: Db,
+  clock: Clock,
+  input: { username: string; password: string },
+  meta: { ip: string; userAgent: string },
+): Promise<LoginResult> {
+  const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
+  if (!user) {
+    await verifyPassword(input.password, await decoyHash());
+    throw appError('bad_credentials');
+  }
+  const now = clock.now();
+  if (user.lockedUntil && user.lockedUntil > now) throw appError('account_locked', lockedMessage(user.lockedUntil));
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    const { failedLoginCount, lockedUntil } = await recordFailedLogin(db, clock, user.id);
+    if (lockedUntil) throw appError('account_locked', lockedMessage(lockedUntil));
+    throw appError('bad_credentials', `用户名或密码错误，还可尝试 ${MAX_FAILED_LOGINS - failedLoginCount} 次`);
+  }
+  if (user.disabled) throw appError('account_disabled');
+  await assertEnterpriseMayTrade(db, user);
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  const token = await createSession(db, clock, user.id, meta);
+  return { token, userInfo: await getUserInfo(db, user.id), enterPriseInfo: await getEnterpriseInfo(db, user.enterpriseId) };
+}
+
+/** Nobody signs in for an enterprise the trading centre has not approved. */
+async function assertEnterpriseMayTrade(db: Db, user: User) {
+  if (user.enterpriseId === null) return;
+  const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId)).limit(1);
+  if (!enterprise || enterprise.auditStatus === 'approved') return;
+  if (enterprise.auditStatus === 'rejected') {
+    throw appError('forbidden', `企业审核未通过${enterprise.auditReason ? `：${enterprise.auditReason}` : ''}，请修改资料后重新提交`);
+  }
+  throw appError('forbidden', '企业资料正在审核中，审核通过后即可登录');
+}
+
+export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
+  const [row] = await db
+    .select({ user: users, role: roles })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw appError('token_invalid');
+  const grants = await db
+    .select({ permissionId: rolePermissions.permissionId, title: permissions.title, actions: rolePermissions.actions })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, row.role.id))
+    .orderBy(permissions.sort);
+  const { user, role } = row;
+  return {
+    id: String(user.id),
+    username: user.username,
+    realname: user.realname,
+    name: user.realname,
+    avatar: user.avatar,
+    mobile: maskMobile(user.mobile),
+    isFirstLogin: user.isFirstLogin ? '1' : '0',
+    role: {
+      id: String(role.id),
+      code: role.code,
+      name: role.name,
+      permissions: grants.map((g) => ({
+        permissionId: g.permissionId,
+        permissionName: g.title,
+        actionEntitySet: g.actions.map((action) => ({
+          action,
+          describe: ACTIONS[action as ActionKey] ?? action,
+          defaultCheck: false,
+        })),
+      })),
+    },
+  };
+}
+
+function maskMobile(mobile: string) {
+  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}
+
+export async function updatePassword(db: Db, clock: Clock, actor: Actor, input: UpdatePasswordInput) {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!user) throw appError('token_invalid');
+  if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw appError('wrong_old_password');
+  if (input.oldPassword === input.password) throw appError('password_same_as_old');
+  const passwordHash = await hashPassword(input.password);
+  // compare-and-set on the old hash: of two simultaneous changes only the first wins
+  const changed = await db
+    .update(users)
+    .set({ passwordHash, isFirstLogin: false, passwordChangedAt: clock.now(), updatedAt: clock.now() })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .returning({ id: users.id });
+  if (changed.length === 0) throw appError('conflict', '密码已被修改，请刷新后重试');
+  await revokeOtherSessions(db, clock, user.id, actor.sessionId);
+}

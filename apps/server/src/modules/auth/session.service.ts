@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { RoleCode } from '@coalx/shared';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import type { Actor } from '../../plugins/authenticate';
+
+export const SESSION_IDLE_MS = 2 * 3600 * 1000;
+export const SESSION_MAX_MS = 12 * 3600 * 1000;
+// last_seen_at is written at most once a minute per session, not on every request
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  meta: { ip: string; userAgent: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_MS),
+    ip: meta.ip.slice(0, 64),
+    userAgent: meta.userAgent.slice(0, 256),
+  });
+  return token;
+}
+
+/** The actor of a live session, or null when the token is unknown, revoked, idle too long or past 12 h. */
+export async function resolveSession(db: Db, clock: Clock, token: string): Promise<Actor | null> {
+  if (token.length > 128) return null;
+  const now = clock.now();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      username: users.username,
+      role: roles.code,
+      enterpriseId: users.enterpriseId,
+      disabled: users.disabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row || row.disabled) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    userId: row.userId,
+    username: row.username,
+    role: row.role as RoleCode,
+    enterpriseId: row.enterpriseId,
+    sessionId: row.sessionId,
+  };
+}
+
+export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every other session of a user, e.g. after a password change. */
+export async function revokeOtherSessions(db: Db, clock: Clock, userId: number, keepSessionId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+}

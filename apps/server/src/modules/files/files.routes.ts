@@ -1,0 +1,63 @@
+import { MAX_UPLOAD_BYTES, UploadResultSchema } from '@coalx/shared';
+import { z } from 'zod';
+import { appError } from '../../errors';
+import type { ZodApp } from '../../lib/route-types';
+import { requireActor } from '../../plugins/authenticate';
+import { openFile, saveUpload } from './files.service';
+
+export default async function filesRoutes(app: ZodApp) {
+  app.post(
+    '/api/common/upload',
+    {
+      schema: {
+        tags: ['files'],
+        summary: '上传文件 (multipart 字段 file; 可选字段 visibility=public|private)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: z.object({ success: z.boolean(), code: z.number(), message: z.string(), result: UploadResultSchema, timestamp: z.number() }),
+        },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      if (!request.isMultipart()) throw appError('unsupported_media_type', '请以 multipart/form-data 上传文件');
+      let upload: { filename: string; data: Buffer } | null = null;
+      let visibility: 'public' | 'private' = 'private';
+      for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') throw appError('file_missing', '文件字段须名为 file');
+          const data = await part.toBuffer();
+          upload = { filename: part.filename, data };
+        } else if (part.fieldname === 'visibility') {
+          if (part.value !== 'public' && part.value !== 'private') throw appError('validation_failed', 'visibility 只能是 public 或 private');
+          visibility = part.value;
+        }
+      }
+      if (!upload) throw appError('file_missing');
+      const result = await saveUpload(app.db, app.storage, app.clock, actor, { ...upload, visibility });
+      return { success: true, code: 0, message: '上传成功', result, timestamp: Date.now() };
+    },
+  );
+
+  app.get(
+    '/api/common/static/*',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['files'],
+        summary: '读取文件 (私有文件须带 X-Access-Token 头或 token 参数)',
+        params: z.object({ '*': z.string().max(200) }),
+        querystring: z.object({ token: z.string().max(128).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { file, stream } = await openFile(app.db, app.storage, request.actor, request.params['*']);
+      reply.header('content-type', file.contentType);
+      reply.header('content-length', file.size);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store');
+      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
+      return reply.send(stream);
+    },
+  );
+}

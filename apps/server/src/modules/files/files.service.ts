@@ -1,0 +1,67 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { type UploadResult } from '@coalx/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fileObjects } from '../../db/schema/index';
+import { appError, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { Actor } from '../../plugins/authenticate';
+import { isPlatformStaff } from '../../plugins/authorize';
+import { sniffFileType } from './file-type';
+import type { FileStorage } from './storage';
+
+/** Keys the server makes: YYYY/MM/DD/<uuid>.<ext>. Anything else (../, absolute paths) is refused before any lookup. */
+export const STORAGE_KEY_PATTERN = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|pdf)$/;
+
+export async function saveUpload(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  actor: Actor,
+  file: { filename: string; data: Buffer; visibility: 'public' | 'private' },
+): Promise<UploadResult> {
+  if (file.data.length === 0) throw appError('file_missing', '文件内容为空');
+  const type = sniffFileType(file.data);
+  const nameExt = path.extname(file.filename).toLowerCase();
+  if (!type || !type.names.includes(nameExt)) {
+    throw appError('file_type_not_allowed', '文件类型不支持，仅支持 .jpg .jpeg .png 图片和 .pdf 文件，且扩展名须与内容一致');
+  }
+  // public files appear on the public site: only the trading centre publishes them
+  if (file.visibility === 'public' && !isPlatformStaff(actor)) throw forbidden('只有交易中心可以上传公开文件');
+  const now = clock.now();
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '/');
+  const key = `${day}/${randomUUID()}.${type.ext}`;
+  await storage.put(key, file.data);
+  const originalName = path.basename(file.filename).slice(0, 200);
+  await db.insert(fileObjects).values({
+    storageKey: key,
+    originalName,
+    contentType: type.contentType,
+    size: file.data.length,
+    sha256: createHash('sha256').update(file.data).digest('hex'),
+    visibility: file.visibility,
+    ownerEnterpriseId: actor.enterpriseId,
+    uploadedBy: actor.userId,
+    createdAt: now,
+  });
+  return { url: key, name: originalName, size: file.data.length, contentType: type.contentType, visibility: file.visibility };
+}
+
+/** Public files for everyone; private ones for the owning enterprise, the uploader and the trading centre. */
+export async function openFile(db: Db, storage: FileStorage, actor: Actor | null, key: string) {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw appError('bad_file_path');
+  const [file] = await db.select().from(fileObjects).where(eq(fileObjects.storageKey, key)).limit(1);
+  if (!file) throw notFound('文件不存在');
+  if (file.visibility === 'private') {
+    if (!actor) throw appError('not_signed_in');
+    const mayRead =
+      isPlatformStaff(actor) ||
+      actor.userId === file.uploadedBy ||
+      (file.ownerEnterpriseId !== null && file.ownerEnterpriseId === actor.enterpriseId);
+    if (!mayRead) throw forbidden('无权查看该文件');
+  }
+  const stream = await storage.read(key);
+  if (!stream) throw notFound('文件不存在');
+  return { file, stream };
+}

@@ -1,0 +1,43 @@
+import { HealthSchema, SwitchSchema, UserPermissionSchema, envelopeSchema } from '@coalx/shared';
+import { z } from 'zod';
+import { ping } from '../../db/seed';
+import { appError } from '../../errors';
+import { ok } from '../../lib/envelope';
+import type { ZodApp } from '../../lib/route-types';
+import { requireActor } from '../../plugins/authenticate';
+import { getAllDictItems, getUserPermission, listSwitches } from './system.service';
+
+const DictMapSchema = z.record(z.string(), z.array(z.object({ value: z.string(), text: z.string() })));
+
+export default async function systemRoutes(app: ZodApp) {
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { tags: ['system'], summary: '健康检查 (数据库可用时 200)', response: { 200: envelopeSchema(HealthSchema) } } },
+    async () => {
+      try {
+        await ping(app.db);
+      } catch {
+        throw appError('unavailable', '数据库不可用');
+      }
+      return ok({ status: 'ok' as const, database: 'ok' as const, time: app.clock.now().toISOString() });
+    },
+  );
+
+  app.get(
+    '/sys/dict/getAllDictItems',
+    { config: { public: true }, schema: { tags: ['system'], summary: '全部数据字典', response: { 200: envelopeSchema(DictMapSchema) } } },
+    async () => ok(await getAllDictItems(app.db)),
+  );
+
+  app.get(
+    '/sys/switch/list',
+    { config: { public: true }, schema: { tags: ['system'], summary: '系统开关 (PayPassword, UkeySwitch)', response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    async () => ok(await listSwitches(app.db)),
+  );
+
+  app.get(
+    '/sys/permission/getUserPermissionByToken',
+    { schema: { tags: ['system'], summary: '当前用户的工作台菜单', response: { 200: envelopeSchema(UserPermissionSchema) } } },
+    async (request) => ok(await getUserPermission(app.db, requireActor(request))),
+  );
+}

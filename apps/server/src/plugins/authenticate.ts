@@ -1,0 +1,63 @@
+import type { RoleCode } from '@coalx/shared';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '@coalx/shared';
+import { notSignedIn, tokenInvalid } from '../errors';
+import { resolveSession } from '../modules/auth/session.service';
+
+/** Who is acting: every service call is made with this, so every query can be filtered by owner. */
+export interface Actor {
+  userId: number;
+  username: string;
+  role: RoleCode;
+  enterpriseId: number | null;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Visitors may call it without signing in. */
+    public?: boolean;
+  }
+}
+
+export const TOKEN_HEADER = 'x-access-token';
+
+function readToken(request: import('fastify').FastifyRequest): string | null {
+  const header = request.headers[TOKEN_HEADER];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  // <img src> of a private file cannot send a header: the static route also accepts ?token=
+  const query = request.query as Record<string, unknown> | undefined;
+  if (request.routeOptions.url?.startsWith(`${API_PREFIX}/api/common/static`) && typeof query?.token === 'string') {
+    return query.token;
+  }
+  return null;
+}
+
+/**
+ * Resolves the token of every API request. A route is closed to visitors unless its config says `public`;
+ * a public route still sees the actor when a valid token comes along.
+ */
+export default fp(async (app) => {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    // web pages, the API documentation and unknown paths (answered 404 by the not-found handler) need no token
+    if (!request.url.startsWith(API_PREFIX) || request.url.startsWith(`${API_PREFIX}/docs`) || request.is404) return;
+    const isPublic = request.routeOptions.config?.public === true;
+    const token = readToken(request);
+    if (!token) {
+      if (!isPublic) throw notSignedIn();
+      return;
+    }
+    const actor = await resolveSession(app.db, app.clock, token);
+    if (!actor && !isPublic) throw tokenInvalid();
+    request.actor = actor;
+  });
+});
+
+export function requireActor(request: import('fastify').FastifyRequest): Actor {
+  if (!request.actor) throw notSignedIn();
+  return request.actor;
+}

@@ -1,0 +1,67 @@
+import { ERRORS } from '@coalx/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/** The envelope of a refusal (DESIGN.md §5). */
+export function errorBody(status: number, error: string, message: string) {
+  return { success: false, code: status, message, error, result: null, timestamp: Date.now() };
+}
+
+interface ValidationIssue {
+  message?: string;
+  instancePath?: string;
+  params?: { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
+}
+
+/** One Chinese sentence out of the schema issues: field and what is wrong with it. */
+function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const first = issues[0];
+  if (!first) return ERRORS.validation_failed.message;
+  const issue = first.params?.issue;
+  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) return `请求包含不支持的字段: ${issue.keys.join(', ')}`;
+  const field = (issue?.path ?? []).map(String).join('.') || first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  const where = field ? `${field}: ` : context === 'body' ? '请求内容: ' : '';
+  return `${ERRORS.validation_failed.message}，${where}${first.message ?? '格式不正确'}`;
+}
+
+/** Maps every error to the envelope; 5xx details are logged, never sent. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(errorBody(err.status, err.code, err.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const message = describeValidation(err.validation as unknown as ValidationIssue[], err.validationContext);
+      return reply.status(400).send(errorBody(400, 'validation_failed', message));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
+      return reply.status(500).send(errorBody(500, 'internal', ERRORS.internal.message));
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send(errorBody(400, 'invalid_json', ERRORS.invalid_json.message));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.status(413).send(errorBody(413, 'body_too_large', ERRORS.body_too_large.message));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return reply.status(415).send(errorBody(415, 'unsupported_media_type', ERRORS.unsupported_media_type.message));
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+      case 'FST_FIELDS_LIMIT':
+        return reply.status(400).send(errorBody(400, 'validation_failed', ERRORS.validation_failed.message));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unexpected error');
+      return reply.status(500).send(errorBody(500, 'internal', ERRORS.internal.message));
+    }
+    // any other 4xx from a plugin: keep the status, give a Chinese message
+    request.log.warn({ err }, 'request refused');
+    return reply.status(status).send(errorBody(status, 'validation_failed', ERRORS.validation_failed.message));
+  });
+}
