@@ -41,6 +41,8 @@ const MIGRATION_LOCK_ID = 7_202_611;
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
+  pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
