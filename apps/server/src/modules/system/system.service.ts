@@ -4,7 +4,24 @@ import type { Db } from '../../db/client';
 import { dictItems, permissions, rolePermissions, roles, switches } from '../../db/schema/index';
 import type { Actor } from '../../plugins/authenticate';
 
+// Dictionaries are read by every page load and change only when the admin edits them: kept in memory, dropped on
+// edit, and re-read at least every minute so several processes converge without coordination.
+const DICT_CACHE_MS = 60_000;
+const dictCache = new WeakMap<Db, { map: DictMap; loadedAt: number }>();
+
+export function invalidateDictCache(db: Db) {
+  dictCache.delete(db);
+}
+
 export async function getAllDictItems(db: Db): Promise<DictMap> {
+  const cached = dictCache.get(db);
+  if (cached && Date.now() - cached.loadedAt < DICT_CACHE_MS) return cached.map;
+  const map = await readAllDictItems(db);
+  dictCache.set(db, { map, loadedAt: Date.now() });
+  return map;
+}
+
+async function readAllDictItems(db: Db): Promise<DictMap> {
   const rows = await db.select().from(dictItems).orderBy(asc(dictItems.dictCode), asc(dictItems.sort));
   const map: DictMap = {};
   for (const row of rows) (map[row.dictCode] ??= []).push({ value: row.value, text: row.text });

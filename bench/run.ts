@@ -1,0 +1,98 @@
+// npm run bench: prints numbers, never passes or fails on them.
+//  1. requests/s of GET /trade-api/sys/dict/getAllDictItems beside a bare Fastify route, same run (the ratio)
+//  2. gzip size of the JavaScript a first visit to /user/login and to /index loads (target ≤ 350 kB)
+//  3. startup time of the server on an existing data folder (target ≤ 3 s)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPglite } from '../apps/server/src/db/client';
+import { seedSystemData } from '../apps/server/src/db/seed';
+import { freePort, startServerProcess, waitForHealth } from '../apps/server/src/test/server-process';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: 20, duration: DURATION_S, pipelining: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function apiThroughput() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-bench-'));
+  const database = await openPglite(path.join(dataDir, 'pglite'));
+  await database.migrate();
+  await seedSystemData(database.db);
+  const app = await buildApp({ config: { ...loadConfig({}), dataDir }, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appPort = (app.server.address() as { port: number }).port;
+  const body = await (await fetch(`http://127.0.0.1:${appPort}/trade-api/sys/dict/getAllDictItems`)).text();
+
+  const bare = Fastify();
+  bare.get('/bare', async (_request, reply) => reply.type('application/json').send(body));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+
+  const bareResult = await load(`http://127.0.0.1:${barePort}/bare`);
+  const dictResult = await load(`http://127.0.0.1:${appPort}/trade-api/sys/dict/getAllDictItems`);
+  await bare.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`\n1. API throughput (${DURATION_S} s each, 20 connections, same body of ${body.length} bytes)`);
+  console.log(`   bare Fastify route           ${bareResult.rps.toFixed(0).padStart(7)} req/s  p99 ${bareResult.p99} ms  errors ${bareResult.errors}`);
+  console.log(`   GET sys/dict/getAllDictItems ${dictResult.rps.toFixed(0).padStart(7)} req/s  p99 ${dictResult.p99} ms  errors ${dictResult.errors}`);
+  console.log(`   ratio dictionary / bare      ${(dictResult.rps / bareResult.rps).toFixed(2)}`);
+}
+
+async function firstLoadAndStartup() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-bench-'));
+  const env = { DATA_DIR: dataDir, DEMO_DATA: '1', DATABASE_URL: '' };
+  let server = startServerProcess(env, await freePort());
+  const firstStartMs = await waitForHealth(server.port);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  console.log('\n2. JavaScript loaded by a first visit (gzip -9 of each file, as a server would send it)');
+  for (const route of ['/user/login', '/index']) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const buffer = await response.body().catch(() => null);
+      if (buffer) scripts.set(response.url(), gzipSync(buffer, { level: 9 }).length);
+    });
+    await page.goto(`http://127.0.0.1:${server.port}${route}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    console.log(`   ${route.padEnd(12)} ${(total / 1024).toFixed(1).padStart(7)} kB gzip in ${scripts.size} files (target ≤ 350 kB)`);
+    await context.close();
+  }
+  await browser.close();
+
+  server.child.kill('SIGTERM');
+  await server.exited;
+  server = startServerProcess(env, await freePort());
+  const restartMs = await waitForHealth(server.port);
+  server.child.kill('SIGTERM');
+  await server.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log('\n3. Startup (process spawn → health answers 200)');
+  console.log(`   empty data folder (migrations + demo data)  ${(firstStartMs / 1000).toFixed(2)} s`);
+  console.log(`   existing data folder                        ${(restartMs / 1000).toFixed(2)} s (target ≤ 3 s)`);
+}
+
+await apiThroughput();
+if (process.env.BENCH_ONLY !== "api") await firstLoadAndStartup();
