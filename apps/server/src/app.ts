@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock';
 import authRoutes from './modules/auth/auth.routes';
 import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
+import fundsRoutes from './modules/funds/funds.routes';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(enterpriseRoutes);
       await api.register(filesRoutes);
+      await api.register(fundsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -26,7 +26,7 @@ describe('the server process', () => {
       body: JSON.stringify({ username: 'seller01', password: 'Trader#2026' }),
     });
     expect(login.status).toBe(200);
-    expect((await login.json()).result.enterPriseInfo.organName).toBe('晋北煤业集团有限公司');
+    expect(((await login.json()) as any).result.enterPriseInfo.organName).toBe('晋北煤业集团有限公司');
   });
 
   it('serves index.html for unknown non-API paths and JSON 404 for unknown API paths', async () => {
@@ -35,7 +35,7 @@ describe('the server process', () => {
     expect(await page.text()).toContain('<div id="root">');
     const api = await fetch(`http://127.0.0.1:${first!.port}/trade-api/nothing`);
     expect(api.status).toBe(404);
-    expect((await api.json()).message).toBe('接口不存在');
+    expect(((await api.json()) as any).message).toBe('接口不存在');
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {

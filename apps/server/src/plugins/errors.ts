@@ -25,6 +25,14 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return `${ERRORS.validation_failed.message}，${where}${first.message ?? '格式不正确'}`;
 }
 
+/** The SQLSTATE of a PostgreSQL error, wrapped by Drizzle or not. */
+function postgresErrorCode(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
 /** Maps every error to the envelope; 5xx details are logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -38,6 +46,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
       return reply.status(500).send(errorBody(500, 'internal', ERRORS.internal.message));
+    }
+    const sqlState = postgresErrorCode(err);
+    if (sqlState === '23505') {
+      // a unique key caught a double submit that got past the service's own check
+      return reply.status(409).send(errorBody(409, 'conflict', '请勿重复提交，该操作已处理'));
+    }
+    if (sqlState === '23514') {
+      return reply.status(422).send(errorBody(422, 'business_rule', '余额或数量不足，操作未执行'));
+    }
+    if (sqlState === '40001' || sqlState === '40P01') {
+      return reply.status(409).send(errorBody(409, 'conflict', '操作冲突，请稍后重试'));
     }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

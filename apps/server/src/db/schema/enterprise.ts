@@ -13,6 +13,10 @@ export const enterprises = pgTable('enterprise', {
   address: text('address').notNull().default(''),
   contactName: text('contact_name').notNull().default(''),
   contactMobile: text('contact_mobile').notNull().default(''),
+  /** Settlement bank account: withdrawals go only here (出金). */
+  bankName: text('bank_name').notNull().default(''),
+  bankBranch: text('bank_branch').notNull().default(''),
+  bankAccountNo: text('bank_account_no').notNull().default(''),
   auditStatus: text('audit_status').notNull().default('pending'),
   auditReason: text('audit_reason'),
   auditedAt: tstz('audited_at'),

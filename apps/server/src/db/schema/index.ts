@@ -2,3 +2,4 @@ export * from './system';
 export * from './enterprise';
 export * from './auth';
 export * from './files';
+export * from './funds';

@@ -1,11 +1,12 @@
-import { HealthSchema, SwitchSchema, UserPermissionSchema, envelopeSchema } from '@coalx/shared';
+import { HealthSchema, SwitchSchema, SwitchUpdateSchema, UserPermissionSchema, envelopeSchema } from '@coalx/shared';
 import { z } from 'zod';
 import { ping } from '../../db/seed';
 import { appError } from '../../errors';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { getAllDictItems, getUserPermission, listSwitches } from './system.service';
+import { requireRole } from '../../plugins/authorize';
+import { getAllDictItems, getUserPermission, listSwitches, updateSwitch } from './system.service';
 
 const DictMapSchema = z.record(z.string(), z.array(z.object({ value: z.string(), text: z.string() })));
 
@@ -39,5 +40,15 @@ export default async function systemRoutes(app: ZodApp) {
     '/sys/permission/getUserPermissionByToken',
     { schema: { tags: ['system'], summary: '当前用户的工作台菜单', response: { 200: envelopeSchema(UserPermissionSchema) } } },
     async (request) => ok(await getUserPermission(app.db, requireActor(request))),
+  );
+
+  app.put(
+    '/sys/switch/update',
+    { schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    async (request) => {
+      requireRole(requireActor(request), ['operator', 'admin'], '只有交易中心或系统管理员可以修改系统开关');
+      await updateSwitch(app.db, request.body.code, request.body.content);
+      return ok(await listSwitches(app.db), '开关已更新');
+    },
   );
 }

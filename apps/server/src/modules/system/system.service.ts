@@ -33,6 +33,10 @@ export async function listSwitches(db: Db): Promise<SystemSwitch[]> {
   return rows.map((r) => ({ code: r.code, content: r.content === '1' ? '1' : '0', remark: r.remark }));
 }
 
+export async function updateSwitch(db: Db, code: string, content: '0' | '1') {
+  await db.update(switches).set({ content, updatedAt: new Date() }).where(eq(switches.code, code));
+}
+
 type PermissionRow = typeof permissions.$inferSelect;
 
 function toMenuItem(row: PermissionRow): MenuItem {

@@ -1,0 +1,229 @@
+import {
+  DepositInApplySchema,
+  FundInfoSchema,
+  HangDepositPaySchema,
+  JournalQuerySchema,
+  PageQuerySchema,
+  RejectSchema,
+  ReviewIdSchema,
+  SetPayPasswordSchema,
+  TransferListQuerySchema,
+  WithdrawApplySchema,
+  envelopeSchema,
+} from '@coalx/shared';
+import { z } from 'zod';
+import { payTradeDeposit } from '../../flows/pay-trade-deposit';
+import { ok } from '../../lib/envelope';
+import type { ZodApp } from '../../lib/route-types';
+import { requireActor } from '../../plugins/authenticate';
+import { fundsPolicy } from './funds.policy';
+import {
+  applyDepositIn,
+  applyWithdrawal,
+  confirmDepositIn,
+  getFundInfo,
+  journalForExport,
+  listJournal,
+  listTradeDeposits,
+  listTransfers,
+  payWithdrawal,
+  rejectDepositIn,
+  rejectWithdrawal,
+} from './funds.service';
+import { journalWorkbook } from './journal-export';
+import { payPasswordStatus, setPayPassword } from './pay-auth';
+
+const TransferSchema = z.object({
+  id: z.number(),
+  enterpriseName: z.string(),
+  amount: z.number(),
+  bankName: z.string(),
+  accountNo: z.string(),
+  transferDate: z.string().nullable(),
+  voucherUrl: z.string().nullable(),
+  remark: z.string(),
+  status: z.string(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+const TransferPageSchema = z.object({ records: z.array(TransferSchema), total: z.number(), current: z.number(), size: z.number() });
+const JournalEntrySchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  amount: z.number(),
+  availableAfter: z.number(),
+  frozenAfter: z.number(),
+  refType: z.string(),
+  refId: z.string(),
+  remark: z.string(),
+  createdAt: z.string(),
+});
+const TradeDepositSchema = z.object({
+  id: z.number(),
+  tradeKind: z.string(),
+  tradeId: z.string(),
+  refId: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const pageOf = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), current: z.number(), size: z.number() });
+const IdResultSchema = z.object({ id: z.number(), status: z.string() });
+
+export default async function fundsRoutes(app: ZodApp) {
+  const tags = ['funds'];
+
+  app.get('/api/fundinfo/getFundInfo', { schema: { tags, summary: '资金账户余额 (分)', response: { 200: envelopeSchema(FundInfoSchema) } } }, async (request) => {
+    const actor = requireActor(request);
+    fundsPolicy.useOwnAccount(actor);
+    return ok(await getFundInfo(app.db, actor));
+  });
+
+  app.get(
+    '/api/deposit/getDepositBalance',
+    { schema: { tags, summary: '按交易的保证金', querystring: PageQuerySchema, response: { 200: envelopeSchema(pageOf(TradeDepositSchema)) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      return ok(await listTradeDeposits(app.db, actor, request.query));
+    },
+  );
+
+  app.post(
+    '/api/hangDepositPay',
+    { schema: { tags, summary: '缴纳交易保证金 (冻结)', body: HangDepositPaySchema, response: { 200: envelopeSchema(TradeDepositSchema.pick({ id: true, tradeId: true, amount: true, status: true })) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      const deposit = await payTradeDeposit(app.db, app.clock, actor, request.body);
+      return ok({ id: deposit.id, tradeId: deposit.tradeId, amount: deposit.amount, status: deposit.status }, '保证金已冻结');
+    },
+  );
+
+  app.post(
+    '/api/funds/depositIn/apply',
+    { schema: { tags, summary: '入金申请 (银行转账登记)', body: DepositInApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      const row = await applyDepositIn(app.db, actor, request.body);
+      return ok({ id: row.id, status: row.status }, '入金申请已提交，等待交易中心确认');
+    },
+  );
+
+  app.get(
+    '/api/funds/depositIn/list',
+    { schema: { tags, summary: '本企业入金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      return ok(await listTransfers(app.db, 'deposit_in', actor.enterpriseId, request.query));
+    },
+  );
+
+  app.post(
+    '/api/funds/withdraw/apply',
+    { schema: { tags, summary: '出金申请 (立即冻结)', body: WithdrawApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      const row = await applyWithdrawal(app.db, app.clock, actor, request.body);
+      return ok({ id: row.id, status: row.status }, '出金申请已提交，金额已冻结');
+    },
+  );
+
+  app.get(
+    '/api/funds/withdraw/list',
+    { schema: { tags, summary: '本企业出金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      return ok(await listTransfers(app.db, 'withdrawal', actor.enterpriseId, request.query));
+    },
+  );
+
+  app.get(
+    '/api/funds/journal/list',
+    { schema: { tags, summary: '支付记录 (资金流水)', querystring: JournalQuerySchema, response: { 200: envelopeSchema(pageOf(JournalEntrySchema)) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      return ok(await listJournal(app.db, actor, request.query));
+    },
+  );
+
+  app.get(
+    '/api/funds/journal/export',
+    { schema: { tags, summary: '导出支付记录 (Excel)', querystring: JournalQuerySchema.omit({ pageNo: true, pageSize: true }) } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      const buffer = await journalWorkbook(await journalForExport(app.db, actor, request.query));
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('支付记录.xlsx')}`);
+      return reply.send(buffer);
+    },
+  );
+
+  app.get(
+    '/api/funds/payPassword/status',
+    { schema: { tags, summary: '支付密码是否已设置', response: { 200: envelopeSchema(z.object({ isSet: z.boolean(), lockedUntil: z.string().nullable() })) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      fundsPolicy.useOwnAccount(actor);
+      return ok(await payPasswordStatus(app.db, app.clock, actor.enterpriseId!));
+    },
+  );
+
+  app.post(
+    '/api/funds/payPassword/set',
+    { schema: { tags, summary: '设置或修改支付密码 (企业管理员)', body: SetPayPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await setPayPassword(app.db, app.clock, requireActor(request), request.body);
+      return ok(null, '支付密码已设置');
+    },
+  );
+
+  // ----- the trading centre's queues -----
+  for (const kind of ['depositIn', 'withdraw'] as const) {
+    app.get(
+      `/api/funds/admin/${kind}/list`,
+      { schema: { tags, summary: kind === 'depositIn' ? '入金审核队列' : '出金审核队列', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
+      async (request) => {
+        const actor = requireActor(request);
+        fundsPolicy.reviewTransfers(actor);
+        return ok(await listTransfers(app.db, kind === 'depositIn' ? 'deposit_in' : 'withdrawal', null, request.query));
+      },
+    );
+  }
+
+  app.post('/api/funds/admin/depositIn/confirm', { schema: { tags, summary: '确认入金 (入账)', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+    const actor = requireActor(request);
+    fundsPolicy.reviewTransfers(actor);
+    const row = await confirmDepositIn(app.db, app.clock, actor, request.body.id);
+    return ok({ id: row.id, status: row.status }, '已确认入账');
+  });
+
+  app.post('/api/funds/admin/depositIn/reject', { schema: { tags, summary: '驳回入金', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+    const actor = requireActor(request);
+    fundsPolicy.reviewTransfers(actor);
+    const row = await rejectDepositIn(app.db, app.clock, actor, request.body.id, request.body.reason);
+    return ok({ id: row.id, status: row.status }, '已驳回');
+  });
+
+  app.post('/api/funds/admin/withdraw/pay', { schema: { tags, summary: '出金已付款', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+    const actor = requireActor(request);
+    fundsPolicy.reviewTransfers(actor);
+    const row = await payWithdrawal(app.db, app.clock, actor, request.body.id);
+    return ok({ id: row.id, status: row.status }, '已确认付款');
+  });
+
+  app.post('/api/funds/admin/withdraw/reject', { schema: { tags, summary: '驳回出金 (解冻)', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+    const actor = requireActor(request);
+    fundsPolicy.reviewTransfers(actor);
+    const row = await rejectWithdrawal(app.db, app.clock, actor, request.body.id, request.body.reason);
+    return ok({ id: row.id, status: row.status }, '已驳回，金额已解冻');
+  });
+}

@@ -1,0 +1,113 @@
+import { formatDateTime } from '@coalx/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { enterprises, payPasswords, switches } from '../../db/schema/index';
+import { appError, businessRule, forbidden } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { Actor } from '../../plugins/authenticate';
+
+export const MAX_PAY_PASSWORD_FAILURES = 5;
+export const PAY_PASSWORD_LOCK_MS = 30 * 60 * 1000;
+
+/**
+ * Verifies a key-device (UKey) signature over the action. The key-device work plugs its verifier in here; until
+ * then no signature is accepted, so turning UkeySwitch on stops money from moving rather than letting it through.
+ */
+export interface UkeyVerifier {
+  verify(input: { enterpriseId: number; action: string; signature: string }): Promise<boolean>;
+}
+export const ukeyNotConnected: UkeyVerifier = { verify: async () => false };
+let ukeyVerifier: UkeyVerifier = ukeyNotConnected;
+export function setUkeyVerifier(verifier: UkeyVerifier) {
+  ukeyVerifier = verifier;
+}
+
+async function switchOn(db: Db, code: 'PayPassword' | 'UkeySwitch') {
+  const [row] = await db.select().from(switches).where(eq(switches.code, code)).limit(1);
+  return row?.content === '1';
+}
+
+export async function paymentAuthSwitches(db: Db) {
+  return { payPassword: await switchOn(db, 'PayPassword'), ukey: await switchOn(db, 'UkeySwitch') };
+}
+
+/**
+ * The check in front of every money-moving action (spec §4): with UkeySwitch on a key signature, with PayPassword
+ * on the pay password, with both off nothing.
+ */
+export async function verifyPaymentAuth(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  action: string,
+  input: { payPassword?: string; ukeySignature?: string },
+): Promise<void> {
+  const enterpriseId = actor.enterpriseId;
+  if (enterpriseId === null) throw forbidden('只有企业用户可以动用资金');
+  const on = await paymentAuthSwitches(db);
+  if (on.ukey) {
+    if (!input.ukeySignature) throw businessRule('请使用 UKey 签章确认本次操作');
+    if (!(await ukeyVerifier.verify({ enterpriseId, action, signature: input.ukeySignature }))) {
+      throw businessRule('UKey 签章验证未通过');
+    }
+    return;
+  }
+  if (!on.payPassword) return;
+  if (!input.payPassword) throw businessRule('请输入支付密码');
+  await checkPayPassword(db, clock, enterpriseId, input.payPassword);
+}
+
+async function checkPayPassword(db: Db, clock: Clock, enterpriseId: number, given: string) {
+  const [row] = await db.select().from(payPasswords).where(eq(payPasswords.enterpriseId, enterpriseId)).limit(1);
+  if (!row) throw businessRule('尚未设置支付密码，请企业管理员先在「资金资产」中设置');
+  const now = clock.now();
+  if (row.lockedUntil && row.lockedUntil > now) {
+    throw appError('account_locked', `支付密码连续错误 ${MAX_PAY_PASSWORD_FAILURES} 次，支付功能已锁定至 ${formatDateTime(row.lockedUntil)}`);
+  }
+  if (await verifyPassword(given, row.passwordHash)) {
+    if (row.failedCount > 0) await db.update(payPasswords).set({ failedCount: 0, lockedUntil: null }).where(eq(payPasswords.enterpriseId, enterpriseId));
+    return;
+  }
+  const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MS);
+  const restart = sql`(${payPasswords.lockedUntil} IS NOT NULL AND ${payPasswords.lockedUntil} <= ${now})`;
+  const [updated] = await db
+    .update(payPasswords)
+    .set({
+      failedCount: sql`CASE WHEN ${restart} THEN 1 ELSE ${payPasswords.failedCount} + 1 END`,
+      lockedUntil: sql`CASE WHEN (CASE WHEN ${restart} THEN 1 ELSE ${payPasswords.failedCount} + 1 END) >= ${MAX_PAY_PASSWORD_FAILURES} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+    })
+    .where(eq(payPasswords.enterpriseId, enterpriseId))
+    .returning();
+  if (updated?.lockedUntil) {
+    throw appError('account_locked', `支付密码连续错误 ${MAX_PAY_PASSWORD_FAILURES} 次，支付功能已锁定至 ${formatDateTime(updated.lockedUntil)}`);
+  }
+  throw businessRule(`支付密码错误，还可尝试 ${MAX_PAY_PASSWORD_FAILURES - (updated?.failedCount ?? 0)} 次`);
+}
+
+export async function payPasswordStatus(db: Db, clock: Clock, enterpriseId: number) {
+  const [row] = await db.select().from(payPasswords).where(eq(payPasswords.enterpriseId, enterpriseId)).limit(1);
+  const locked = row?.lockedUntil && row.lockedUntil > clock.now() ? row.lockedUntil : null;
+  return { isSet: Boolean(row), lockedUntil: locked ? formatDateTime(locked) : null };
+}
+
+/** The enterprise admin sets the pay password, or changes it by giving the old one. */
+export async function setPayPassword(db: Db, clock: Clock, actor: Actor, input: { password: string; oldPassword?: string }) {
+  if (actor.role !== 'enterprise_admin' || actor.enterpriseId === null) throw forbidden('只有企业管理员可以设置支付密码');
+  const enterpriseId = actor.enterpriseId;
+  const [existing] = await db.select().from(payPasswords).where(eq(payPasswords.enterpriseId, enterpriseId)).limit(1);
+  if (existing) {
+    if (!input.oldPassword) throw businessRule('请输入原支付密码');
+    await checkPayPassword(db, clock, enterpriseId, input.oldPassword);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db
+    .insert(payPasswords)
+    .values({ enterpriseId, passwordHash })
+    .onConflictDoUpdate({ target: payPasswords.enterpriseId, set: { passwordHash, failedCount: 0, lockedUntil: null, updatedAt: clock.now() } });
+}
+
+export async function enterpriseClientId(db: Db, enterpriseId: number) {
+  const [row] = await db.select({ clientId: enterprises.clientId }).from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
+  return row?.clientId ?? '';
+}

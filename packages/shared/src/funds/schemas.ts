@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Amounts travel as integer fen (DESIGN.md §4); the web converts what the trader types in yuan. */
+export const MAX_AMOUNT_FEN = 10_000_000_000_000;
+export const AmountFenSchema = z
+  .number({ error: '请输入金额' })
+  .int('金额须精确到分')
+  .positive('金额须大于 0')
+  .max(MAX_AMOUNT_FEN, '金额过大，单笔不超过 1000 亿元');
+
+/** A request id the browser makes once per form submission, so a double click or a retry moves money once. */
+export const RequestIdSchema = z.string({ error: '缺少请求编号' }).regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号格式不正确');
+
+/** The pay password arrives hashed by the browser: SHA-256 hex of `${clientId}:${sixDigits}`. */
+export const PayPasswordHashSchema = z.string().regex(/^[0-9a-f]{64}$/, '支付密码格式不正确');
+export const PAY_PASSWORD_RULE_TEXT = '支付密码为 6 位数字';
+
+/** What a money-moving request carries when the PayPassword / UkeySwitch switches are on. */
+export const PaymentAuthSchema = {
+  payPassword: PayPasswordHashSchema.optional(),
+  ukeySignature: z.string().max(8192).optional(),
+};
+
+export const FundInfoSchema = z.object({
+  available: z.number().int(),
+  frozen: z.number().int(),
+  total: z.number().int(),
+  depositFrozen: z.number().int().describe('frozen for trade deposits'),
+  withdrawalFrozen: z.number().int().describe('frozen for withdrawals awaiting payment'),
+});
+
+export const DEPOSIT_IN_STATUS = { pending: '待确认', confirmed: '已入账', rejected: '已驳回' } as const;
+export const WITHDRAWAL_STATUS = { pending: '待付款', paid: '已付款', rejected: '已驳回' } as const;
+export const TRADE_DEPOSIT_STATUS = { frozen: '已冻结', performance: '履约保证金', released: '已释放', applied: '已抵扣货款' } as const;
+export const JOURNAL_KIND = {
+  credit: '入账',
+  freeze: '冻结',
+  release: '解冻',
+  debit_frozen: '出金',
+  pay_out_frozen: '保证金抵扣支付',
+} as const;
+export const JOURNAL_REF_TYPE = {
+  deposit_in: '入金',
+  withdrawal: '出金',
+  trade_deposit: '交易保证金',
+  payment: '货款',
+} as const;
+
+export const DepositInApplySchema = z.strictObject({
+  amount: AmountFenSchema,
+  bankName: z.string({ error: '请输入付款银行' }).trim().min(2, '请输入付款银行').max(60, '银行名称过长'),
+  payerAccountNo: z.string({ error: '请输入付款账号' }).trim().regex(/^\d{8,30}$/, '付款账号须为 8-30 位数字'),
+  transferDate: z.string({ error: '请选择转账日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '转账日期格式应为 YYYY-MM-DD'),
+  voucherUrl: z.string({ error: '请上传转账凭证' }).min(1, '请上传转账凭证').max(200),
+  remark: z.string().max(200, '备注不超过 200 字').default(''),
+  requestId: RequestIdSchema,
+});
+
+export const WithdrawApplySchema = z.strictObject({
+  amount: AmountFenSchema,
+  remark: z.string().max(200, '备注不超过 200 字').default(''),
+  requestId: RequestIdSchema,
+  ...PaymentAuthSchema,
+});
+
+export const ReviewIdSchema = z.strictObject({ id: z.number({ error: '缺少申请编号' }).int().positive() });
+export const RejectSchema = z.strictObject({
+  id: z.number({ error: '缺少申请编号' }).int().positive(),
+  reason: z.string({ error: '请填写驳回原因' }).trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字'),
+});
+
+export const TransferListQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  status: z.string().max(20).optional(),
+});
+
+export const JournalQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  kind: z.enum(['credit', 'freeze', 'release', 'debit_frozen', 'pay_out_frozen']).optional(),
+  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD').optional(),
+  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD').optional(),
+});
+
+export const SetPayPasswordSchema = z.strictObject({
+  password: PayPasswordHashSchema,
+  oldPassword: PayPasswordHashSchema.optional(),
+});
+
+export const HangDepositPaySchema = z.strictObject({
+  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(40),
+  requestId: RequestIdSchema,
+  ...PaymentAuthSchema,
+});
+
+export const SwitchUpdateSchema = z.strictObject({
+  code: z.enum(['PayPassword', 'UkeySwitch']),
+  content: z.enum(['0', '1']),
+});
