@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router';
+
+export default function BlankLayout() {
+  return (
+    <div className="coalx-blank-layout">
+      <Outlet />
+    </div>
+  );
+}

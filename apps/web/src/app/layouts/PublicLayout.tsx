@@ -1,0 +1,35 @@
+import { Outlet, useLocation } from 'react-router';
+import Banner from '@/components/Banner';
+import GlobalFooter from '@/components/GlobalFooter';
+import GlobalHeader from '@/components/GlobalHeader';
+import MarketIndexStrip from '@/components/MarketIndexStrip';
+
+/** Paths that show the banner and the market-index strip above their content. */
+export const HERO_PATHS: ReadonlySet<string> = new Set(['/index']);
+
+/** Public common layout (spec §2): header, banner, market-index strip, content, footer. */
+export default function PublicLayout() {
+  const { pathname } = useLocation();
+  const hero = HERO_PATHS.has(pathname);
+  return (
+    <div className="coalx-public-layout">
+      <GlobalHeader />
+      {hero && (
+        <>
+          <div className="coalx-slot-banner">
+            <Banner />
+          </div>
+          <div className="coalx-slot-index">
+            <MarketIndexStrip />
+          </div>
+        </>
+      )}
+      <main className="coalx-public-content">
+        <div className="coalx-container">
+          <Outlet />
+        </div>
+      </main>
+      <GlobalFooter />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import { HomeOutlined } from '@ant-design/icons';
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { sideMenu, workspaceItems, type SideMenuEntry } from '@/app/menu';
+import { useSession } from '@/app/session';
+import AvatarDropdown from '@/components/AvatarDropdown';
+import { LogoMark } from '@/components/Logo';
+import { menuIcon } from './icons';
+import TabBar from './TabBar';
+
+/** Layout defaults of spec §2/§9: side menu, fluid content, sider 256 wide and 80 when collapsed. */
+export const WORKSPACE_LAYOUT = { layout: 'side', contentWidth: 'Fluid', siderWidth: 256, collapsedWidth: 80 } as const;
+
+function toMenuData(entries: SideMenuEntry[]): MenuDataItem[] {
+  return entries.map((e) => ({
+    path: e.path,
+    name: e.name,
+    icon: menuIcon(e.icon),
+    hideInMenu: e.hideInMenu,
+    hideChildrenInMenu: e.hideChildrenInMenu,
+    target: e.target,
+    children: e.children ? toMenuData(e.children) : undefined,
+  }));
+}
+
+/** Workspace layout (spec §2): ProLayout side menu from the children of /workspace, plus the multi-tab bar. */
+export default function WorkspaceLayout() {
+  const { menu } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  const menuData = useMemo(() => toMenuData(sideMenu(workspaceItems(menu))), [menu]);
+
+  return (
+    <div
+      className={collapsed ? 'coalx-workspace coalx-workspace-collapsed' : 'coalx-workspace'}
+      style={{ ['--coalx-sider-width' as string]: `${collapsed ? WORKSPACE_LAYOUT.collapsedWidth : WORKSPACE_LAYOUT.siderWidth}px` }}
+    >
+      <ProLayout
+        title="CoalX 工作台"
+        logo={<LogoMark size={30} />}
+        layout={WORKSPACE_LAYOUT.layout}
+        contentWidth={WORKSPACE_LAYOUT.contentWidth}
+        siderWidth={WORKSPACE_LAYOUT.siderWidth}
+        fixSiderbar
+        fixedHeader
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        location={{ pathname: location.pathname }}
+        route={{ path: '/', children: menuData }}
+        menu={{ locale: false }}
+        menuDataRender={() => menuData}
+        onMenuHeaderClick={() => navigate('/companyInfo')}
+        menuItemRender={(item, dom) =>
+          item.path && !item.isUrl ? (
+            <Link to={item.path} target={item.target}>
+              {dom}
+            </Link>
+          ) : (
+            dom
+          )
+        }
+        actionsRender={() => [
+          <Link key="home" to="/index" className="coalx-workspace-action">
+            <HomeOutlined /> 首页
+          </Link>,
+        ]}
+        avatarProps={{ render: () => <AvatarDropdown /> }}
+        token={{
+          bgLayout: '#f2f4f8',
+          sider: {
+            colorMenuBackground: '#0b2545',
+            colorMenuItemDivider: 'rgba(255,255,255,0.12)',
+            colorTextMenu: 'rgba(255,255,255,0.72)',
+            colorTextMenuSecondary: 'rgba(255,255,255,0.6)',
+            colorTextMenuSelected: '#ffffff',
+            colorTextMenuActive: '#ffffff',
+            colorTextMenuItemHover: '#ffffff',
+            colorTextMenuTitle: '#ffffff',
+            colorTextSubMenuSelected: '#ffffff',
+            colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
+            colorBgMenuItemSelected: '#1a56db',
+            colorBgMenuItemActive: 'rgba(255,255,255,0.12)',
+            colorBgMenuItemCollapsedElevated: '#0b2545',
+            colorBgCollapsedButton: '#ffffff',
+            colorTextCollapsedButton: '#0b2545',
+            colorTextCollapsedButtonHover: '#1a56db',
+          },
+          header: {
+            colorBgHeader: '#ffffff',
+            colorHeaderTitle: '#0b2545',
+            heightLayoutHeader: 56,
+          },
+          pageContainer: { paddingInlinePageContainerContent: 20, paddingBlockPageContainerContent: 16 },
+        }}
+      >
+        <TabBar menu={menu ?? []} />
+        <div className="coalx-workspace-content">
+          <Outlet />
+        </div>
+      </ProLayout>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazy';
+import { UnderConstructionPage } from './registry';
+
+/** Static routes of spec §2 (the workspace routes come from the server's menu, see menu.ts and registry.ts). */
+
+export type LayoutName = 'user' | 'public' | 'blank';
+
+export interface StaticRoute {
+  path: string;
+  title: string;
+  layout: LayoutName;
+  /** Visitors may open it (spec §2 public routes). */
+  public?: boolean;
+  /** Permission a signed-in role needs: 'index' for the main layout, 'listing' for ukey/sign. */
+  permission?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  page: LazyExoticComponent<ComponentType<any>>;
+}
+
+const building = UnderConstructionPage;
+
+export const STATIC_ROUTES: StaticRoute[] = [
+  // login/register layout
+  { path: '/user/login', title: '登录', layout: 'user', public: true, page: lazyPage(() => import('@/pages/user/login')) },
+  {
+    path: '/user/changePassword',
+    title: '修改密码',
+    layout: 'user',
+    page: lazyPage(() => import('@/pages/user/changePassword')),
+  },
+  { path: '/user/register', title: '企业注册', layout: 'user', public: true, page: building },
+  { path: '/user/register-result', title: '注册结果', layout: 'user', public: true, page: building },
+  { path: '/ukey/index', title: '数字证书', layout: 'user', public: true, permission: 'listing', page: building },
+  { path: '/sign/index', title: '电子签章', layout: 'user', public: true, permission: 'listing', page: building },
+
+  // public common layout
+  { path: '/index', title: '首页', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/home')) },
+  { path: '/recommend/recommendList', title: '推荐交易', layout: 'public', permission: 'index', page: building },
+  { path: '/deal/biddRegistration', title: '竞价报名', layout: 'public', permission: 'index', page: building },
+  { path: '/deal/bidding', title: '参与竞价', layout: 'public', permission: 'index', page: building },
+  { path: '/moreAnnouncements', title: '公告列表', layout: 'public', public: true, permission: 'index', page: building },
+  { path: '/pdfDetails', title: '文档详情', layout: 'public', public: true, permission: 'index', page: building },
+  { path: '/listingResult', title: '挂牌结果公告', layout: 'public', permission: 'index', page: building },
+  { path: '/biddingResults', title: '竞价结果公告', layout: 'public', permission: 'index', page: building },
+  { path: '/waitingAuction', title: '待竞价详情', layout: 'public', permission: 'index', page: building },
+  { path: '/biddingDetails', title: '竞价销售详情', layout: 'public', permission: 'index', page: building },
+  { path: '/listingSalesDetails', title: '挂牌销售详情', layout: 'public', permission: 'index', page: building },
+  { path: '/hang/hangSale', title: '挂牌摘牌', layout: 'public', permission: 'index', page: building },
+  { path: '/moreListings', title: '更多挂牌', layout: 'public', permission: 'index', page: building },
+  { path: '/moreBidding', title: '更多竞价', layout: 'public', permission: 'index', page: building },
+  { path: '/listingTrade/Bidding', title: '发布竞价', layout: 'public', permission: 'index', page: building },
+  { path: '/listingTrade/tradeStart', title: '发起挂牌', layout: 'public', permission: 'index', page: building },
+
+  // exceptions
+  { path: '/403', title: '无权访问', layout: 'blank', public: true, page: lazyPage(() => import('@/pages/exception/403')) },
+  { path: '/404', title: '页面不存在', layout: 'blank', public: true, page: lazyPage(() => import('@/pages/exception/404')) },
+  { path: '/500', title: '服务器错误', layout: 'blank', public: true, page: lazyPage(() => import('@/pages/exception/500')) },
+];
+
+/** Redirects of spec §2. */
+export const STATIC_REDIRECTS: Record<string, string> = {
+  '/': '/index',
+  '/user': '/user/login',
+};
+
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  ...STATIC_ROUTES.filter((r) => r.public).map((r) => r.path),
+  ...Object.keys(STATIC_REDIRECTS),
+]);
+
+export const PROTECTED_PATHS: ReadonlySet<string> = new Set([
+  ...STATIC_ROUTES.filter((r) => !r.public).map((r) => r.path),
+  '/workspace',
+]);

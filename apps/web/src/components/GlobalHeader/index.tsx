@@ -1,0 +1,61 @@
+import { lazy, Suspense } from 'react';
+import { NavLink } from 'react-router';
+import { isFirstLogin, isSignedIn, useSession } from '@/app/session';
+import Logo from '@/components/Logo';
+
+// Only signed-in users see it: visitors' first load of /user/login and /index does without Dropdown, Menu, Modal.
+const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown'));
+
+/** Which header links show (spec §2 Header, §6). */
+export function headerLinks(signedIn: boolean, firstLogin: boolean) {
+  return {
+    home: !signedIn || !firstLogin,
+    workspace: signedIn && !firstLogin,
+    login: !signedIn,
+    register: !signedIn,
+  };
+}
+
+export default function GlobalHeader() {
+  const s = useSession();
+  const links = headerLinks(isSignedIn(s), isFirstLogin(s));
+  return (
+    <header className="coalx-header">
+      <div className="coalx-header-inner">
+        <Logo />
+        <nav className="coalx-header-nav">
+          {links.home && (
+            <NavLink to="/index" className="coalx-header-link">
+              首页
+            </NavLink>
+          )}
+          {links.workspace && (
+            <NavLink to="/companyInfo" className="coalx-header-link">
+              工作台
+            </NavLink>
+          )}
+        </nav>
+        <div className="coalx-header-right">
+          {links.login || links.register ? (
+            <div className="coalx-header-auth">
+              {links.login && (
+                <NavLink to="/user/login" className="coalx-header-btn coalx-header-btn-primary">
+                  登录
+                </NavLink>
+              )}
+              {links.register && (
+                <NavLink to="/user/register" className="coalx-header-btn">
+                  注册
+                </NavLink>
+              )}
+            </div>
+          ) : (
+            <Suspense fallback={<span className="coalx-avatar-placeholder" />}>
+              <AvatarDropdown />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, message, Upload as AntUpload, type UploadFile, type UploadProps as AntUploadProps } from 'antd';
+import { MAX_UPLOAD_BYTES } from '@coalx/shared';
+import { TOKEN_HEADER } from '@/app/request';
+import { session } from '@/app/session';
+import { staticUrl, UPLOAD_URL } from '@/services/file';
+import {
+  DEFAULT_ACCEPT,
+  DEFAULT_MAX_COUNT,
+  fileListToValue,
+  isAccepted,
+  normalizeFileList,
+  valueToUrls,
+} from './file-list';
+
+export interface UploadProps {
+  /** One url (maxCount 1) or a list of urls. */
+  value?: string | string[] | null;
+  onChange?: (value: string | string[] | undefined) => void;
+  accept?: string;
+  maxCount?: number;
+  /** Private files are readable only with a token (vouchers, licences). */
+  visibility?: 'public' | 'private';
+  listType?: AntUploadProps['listType'];
+  disabled?: boolean;
+  children?: ReactNode;
+}
+
+function filesFromValue(value: UploadProps['value'], visibility: UploadProps['visibility']): UploadFile[] {
+  return valueToUrls(value).map((url, i) => ({
+    uid: `value-${i}-${url}`,
+    name: url.split('/').pop() ?? url,
+    status: 'done',
+    url: staticUrl(url, { private: visibility === 'private' }),
+    thumbUrl: staticUrl(url, { private: visibility === 'private' }),
+    response: { code: 0, result: { url } },
+  }));
+}
+
+function sameUrls(a: UploadProps['value'], b: UploadProps['value']) {
+  return valueToUrls(a).join('\n') === valueToUrls(b).join('\n');
+}
+
+/**
+ * Upload of spec §5: posts field 'file' to {api}/api/common/upload with the token header; accepts .jpg .png .jpeg
+ * and one file by default; the list is cut to the last maxCount files; a non-zero answer code shows the server's
+ * message and drops the file. Its value is the uploaded url(s), so it works as a Form field.
+ */
+export default function Upload({
+  value,
+  onChange,
+  accept = DEFAULT_ACCEPT,
+  maxCount = DEFAULT_MAX_COUNT,
+  visibility = 'public',
+  listType = 'picture-card',
+  disabled,
+  children,
+}: UploadProps) {
+  const [fileList, setFileList] = useState<UploadFile[]>(() => filesFromValue(value, visibility));
+  const lastEmitted = useRef<UploadProps['value']>(value);
+
+  useEffect(() => {
+    if (!sameUrls(value, lastEmitted.current)) {
+      lastEmitted.current = value;
+      setFileList(filesFromValue(value, visibility));
+    }
+  }, [value, visibility]);
+
+  const handleChange: AntUploadProps['onChange'] = ({ fileList: next }) => {
+    const { fileList: kept, errors } = normalizeFileList(next, maxCount);
+    errors.forEach((text) => message.error(text));
+    setFileList(kept);
+    const nextValue = fileListToValue(kept, maxCount);
+    const settled = kept.every((f) => f.status === 'done');
+    if (settled && !sameUrls(nextValue, lastEmitted.current)) {
+      lastEmitted.current = nextValue;
+      onChange?.(nextValue);
+    }
+  };
+
+  const beforeUpload: AntUploadProps['beforeUpload'] = (file) => {
+    if (!isAccepted(file.name, accept)) {
+      message.error(`仅支持 ${accept.split(',').join(' ')} 格式的文件`);
+      return AntUpload.LIST_IGNORE;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      message.error(`文件不能超过 ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB`);
+      return AntUpload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const token = session.token();
+  const full = fileList.length >= maxCount && maxCount > 1;
+  const trigger =
+    children ??
+    (listType === 'picture-card' || listType === 'picture-circle' ? (
+      <div>
+        <PlusOutlined />
+        <div style={{ marginTop: 8 }}>上传</div>
+      </div>
+    ) : (
+      <Button icon={<UploadOutlined />} disabled={disabled}>
+        上传文件
+      </Button>
+    ));
+
+  return (
+    <AntUpload
+      name="file"
+      action={UPLOAD_URL}
+      headers={token ? { [TOKEN_HEADER]: token } : undefined}
+      data={{ visibility }}
+      accept={accept}
+      listType={listType}
+      fileList={fileList}
+      disabled={disabled}
+      beforeUpload={beforeUpload}
+      onChange={handleChange}
+      onPreview={(file) => {
+        const url = file.url ?? (file.response ? staticUrl(fileListToValue([file], 1) as string, { private: visibility === 'private' }) : '');
+        if (url) window.open(url, '_blank', 'noopener');
+      }}
+    >
+      {full || disabled ? null : trigger}
+    </AntUpload>
+  );
+}

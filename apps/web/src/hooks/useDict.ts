@@ -1,0 +1,1 @@
+export { useDict, useDictionaries, getDictText, dictValueEnum } from '@/app/dict';

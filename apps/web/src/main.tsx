@@ -1,0 +1,41 @@
+// Must come first: without it antd 5's message and Modal.confirm render nothing on React 19.
+import '@ant-design/v5-patch-for-react-19';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import App from './app/App';
+import { loadDictionaries } from './app/dict';
+import { theme } from './app/theme';
+import './styles/global.css';
+
+dayjs.locale('zh-cn');
+
+// Static message/notification/Modal.confirm (used by the request layer and the guard) get the locale and theme too.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+// A page chunk of an older deployment that is gone: reload once to get the new index.html.
+window.addEventListener('vite:preloadError', (event) => {
+  if (!sessionStorage.getItem('coalx_chunk_reload')) {
+    sessionStorage.setItem('coalx_chunk_reload', '1');
+    event.preventDefault();
+    window.location.reload();
+  }
+});
+
+// Dictionaries are loaded at start (and again after login), spec §3.
+void loadDictionaries();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
