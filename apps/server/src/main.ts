@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { loadDemoData } from './db/demo-data/index';
 import { seedSystemData } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { LocalFileStorage } from './modules/files/storage';
 import path from 'node:path';
 
 async function main() {
@@ -25,7 +26,7 @@ async function main() {
     database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'pglite'));
     await database.migrate();
     await seedSystemData(database.db);
-    if (config.demoData) await loadDemoData(database.db);
+    if (config.demoData) await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')));
   } catch (err) {
     unlock();
     throw err;

@@ -1,8 +1,16 @@
 import { creditCodeCheckChar } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import { enterprises, roles, systemMeta, users } from '../schema/index';
+import type { Db, Tx } from '../client';
+import { depositInApplications, enterprises, fileObjects, roles, systemMeta, users, withdrawals } from '../schema/index';
 import { hashPassword } from '../../lib/password';
+import type { FileStorage } from '../../modules/files/storage';
+import { move } from '../../modules/funds/ledger';
+
+// a 1×1 white PNG standing in for a scanned bank voucher
+const VOUCHER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'base64',
+);
 
 /** Demo accounts of DESIGN.md §7; the README lists them. */
 export const DEMO_PASSWORDS = { trader: 'Trader#2026', operator: 'Operator#2026', admin: 'Admin#2026' } as const;
@@ -14,6 +22,9 @@ function creditCode(first17: string) {
 const DEMO_ENTERPRISES = [
   {
     key: 'mine',
+    bankName: '中国工商银行',
+    bankBranch: '朔州开发区支行',
+    bankAccountNo: '0502012309022100188',
     clientId: 'C10001',
     organName: '晋北煤业集团有限公司',
     creditCode: creditCode('91140600MA0K8B2C1'),
@@ -25,6 +36,9 @@ const DEMO_ENTERPRISES = [
   },
   {
     key: 'plant',
+    bankName: '中国建设银行',
+    bankBranch: '上海浦东分行',
+    bankAccountNo: '31050161393600001234',
     clientId: 'C10002',
     organName: '华东电力燃料有限公司',
     creditCode: creditCode('91310000MA1FL3D42'),
@@ -36,6 +50,9 @@ const DEMO_ENTERPRISES = [
   },
   {
     key: 'trader',
+    bankName: '中国银行',
+    bankBranch: '天津滨海新区支行',
+    bankAccountNo: '275072001234',
     clientId: 'C10003',
     organName: '津沽能源贸易有限公司',
     creditCode: creditCode('91120116MA05QK7R3'),
@@ -47,6 +64,9 @@ const DEMO_ENTERPRISES = [
   },
   {
     key: 'newcomer',
+    bankName: '中国农业银行',
+    bankBranch: '鄂尔多斯东胜支行',
+    bankAccountNo: '05110101040012345',
     clientId: 'C10004',
     organName: '鄂尔多斯市东胜煤炭有限公司',
     creditCode: creditCode('91150602MA0N2W8T6'),
@@ -70,7 +90,7 @@ const DEMO_USERS = [
 const DEMO_MARKER = 'demo_data_version';
 
 /** Creates the demo market once; a second start finds the marker and leaves everything as it is. */
-export async function loadDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
+export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new Date()): Promise<boolean> {
   const [marker] = await db.select().from(systemMeta).where(eq(systemMeta.key, DEMO_MARKER)).limit(1);
   if (marker) return false;
   const passwordHashes = {
@@ -100,7 +120,99 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<bool
         isFirstLogin: u.firstLogin,
       });
     }
+    await loadDemoFunds(tx, storage, enterpriseIds, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
   return true;
+}
+
+/** Funded accounts through the real 入金 path, and a few transfers waiting for the operator. */
+async function loadDemoFunds(tx: Tx, storage: FileStorage, enterpriseIds: Map<string, number>, now: Date) {
+  const [operator] = await tx.select().from(users).where(eq(users.username, 'operator'));
+  const userOf = async (username: string) => (await tx.select().from(users).where(eq(users.username, username)))[0]!;
+  const day = now.toISOString().slice(0, 10);
+  const funding = [
+    { enterprise: 'mine', username: 'seller01', amount: 500_000_000, bank: '中国工商银行', account: '0502012309022100188' },
+    { enterprise: 'plant', username: 'buyer01', amount: 3_000_000_000, bank: '中国建设银行', account: '31050161393600001234' },
+    { enterprise: 'trader', username: 'buyer02', amount: 1_200_000_000, bank: '中国银行', account: '275072001234' },
+  ];
+  let n = 0;
+  for (const f of funding) {
+    const enterpriseId = enterpriseIds.get(f.enterprise)!;
+    const applicant = await userOf(f.username);
+    const voucherKey = `${day.replace(/-/g, '/')}/00000000-0000-4000-8000-${String(++n).padStart(12, '0')}.png`;
+    await storage.put(voucherKey, VOUCHER_PNG);
+    await tx.insert(fileObjects).values({
+      storageKey: voucherKey,
+      originalName: '转账凭证.png',
+      contentType: 'image/png',
+      size: VOUCHER_PNG.length,
+      sha256: 'demo',
+      visibility: 'private',
+      ownerEnterpriseId: enterpriseId,
+      uploadedBy: applicant.id,
+    });
+    const [confirmed] = await tx
+      .insert(depositInApplications)
+      .values({
+        enterpriseId,
+        amount: f.amount,
+        bankName: f.bank,
+        payerAccountNo: f.account,
+        transferDate: day,
+        voucherUrl: voucherKey,
+        status: 'confirmed',
+        requestId: `demo-in-${n}`,
+        appliedBy: applicant.id,
+        reviewedBy: operator!.id,
+        reviewedAt: now,
+      })
+      .returning();
+    await move(tx, {
+      enterpriseId,
+      kind: 'credit',
+      amount: f.amount,
+      refType: 'deposit_in',
+      refId: String(confirmed!.id),
+      idempotencyKey: `deposit_in:${confirmed!.id}:confirm`,
+      remark: `入金 ${f.bank}`,
+      createdBy: operator!.id,
+    });
+    // a second transfer declared and waiting for the trading centre
+    await tx.insert(depositInApplications).values({
+      enterpriseId,
+      amount: Math.round(f.amount / 10),
+      bankName: f.bank,
+      payerAccountNo: f.account,
+      transferDate: day,
+      voucherUrl: voucherKey,
+      status: 'pending',
+      requestId: `demo-in-pending-${n}`,
+      appliedBy: applicant.id,
+    });
+  }
+  // buyer01 asked to take ¥200,000.00 out: frozen and waiting for payment
+  const plantId = enterpriseIds.get('plant')!;
+  const [withdrawal] = await tx
+    .insert(withdrawals)
+    .values({
+      enterpriseId: plantId,
+      amount: 20_000_000,
+      bankName: '中国建设银行',
+      bankBranch: '上海浦东分行',
+      bankAccountNo: '31050161393600001234',
+      accountName: '华东电力燃料有限公司',
+      requestId: 'demo-out-1',
+      appliedBy: (await userOf('buyer01')).id,
+    })
+    .returning();
+  await move(tx, {
+    enterpriseId: plantId,
+    kind: 'freeze',
+    amount: 20_000_000,
+    refType: 'withdrawal',
+    refId: String(withdrawal!.id),
+    idempotencyKey: `withdrawal:${withdrawal!.id}:freeze`,
+    remark: '出金申请冻结',
+  });
 }

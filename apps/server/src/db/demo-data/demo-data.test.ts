@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { depositInApplications, enterprises, fundAccounts, users, withdrawals } from '../schema/index';
+import { LocalFileStorage } from '../../modules/files/storage';
+import { reconcile } from '../../modules/funds/ledger';
+import { openTestDatabase } from '../../test/test-app';
+import type { Database } from '../client';
+import { loadDemoData } from './index';
+
+describe('demo data', () => {
+  let database: Database;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-demo-'));
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads once: accounts of DESIGN.md §7, funded through the journal, transfers waiting for the operator', async () => {
+    const storage = new LocalFileStorage(dir);
+    expect(await loadDemoData(database.db, storage)).toBe(true);
+    expect(await loadDemoData(database.db, storage)).toBe(false);
+    const names = (await database.db.select({ username: users.username }).from(users)).map((u) => u.username).sort();
+    expect(names).toEqual(['admin', 'buyer01', 'buyer02', 'newcomer', 'operator', 'seller01']);
+    const [newcomer] = await database.db.select().from(users).where(eq(users.username, 'newcomer'));
+    expect(newcomer!.isFirstLogin).toBe(true);
+    expect((await database.db.select().from(enterprises)).every((e) => e.auditStatus === 'approved' && e.bankAccountNo)).toBe(true);
+    const accounts = await database.db.select().from(fundAccounts);
+    expect(accounts.length).toBe(3);
+    for (const account of await reconcile(database.db)) expect(account.balanced).toBe(true);
+    const pendingIn = await database.db.select().from(depositInApplications).where(eq(depositInApplications.status, 'pending'));
+    expect(pendingIn.length).toBe(3);
+    const pendingOut = await database.db.select().from(withdrawals).where(eq(withdrawals.status, 'pending'));
+    expect(pendingOut.length).toBe(1);
+    // the vouchers exist as files
+    expect(await storage.read(pendingIn[0]!.voucherUrl)).not.toBeNull();
+  });
+});
