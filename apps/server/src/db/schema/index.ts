@@ -3,3 +3,5 @@ export * from './enterprise';
 export * from './auth';
 export * from './files';
 export * from './funds';
+export * from './product';
+export * from './trade';
