@@ -10,9 +10,15 @@ export const enterprises = pgTable('enterprise', {
   creditCode: text('credit_code').notNull().unique(),
   enterpriseType: text('enterprise_type').notNull(),
   legalPerson: text('legal_person').notNull(),
+  /** Full registered address for display: area name + detail. */
   address: text('address').notNull().default(''),
+  /** The leaf of the area picker (sys_area.code) and its names joined, e.g. 山西省/朔州市/朔城区. */
+  areaCode: text('area_code').notNull().default(''),
+  areaName: text('area_name').notNull().default(''),
+  addressDetail: text('address_detail').notNull().default(''),
   contactName: text('contact_name').notNull().default(''),
   contactMobile: text('contact_mobile').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
   /** Settlement bank account: withdrawals go only here (出金). */
   bankName: text('bank_name').notNull().default(''),
   bankBranch: text('bank_branch').notNull().default(''),
@@ -20,6 +26,8 @@ export const enterprises = pgTable('enterprise', {
   auditStatus: text('audit_status').notNull().default('pending'),
   auditReason: text('audit_reason'),
   auditedAt: tstz('audited_at'),
+  /** When the registration (or its correction) was last sent to the audit. */
+  submittedAt: tstz('submitted_at'),
   ...timestamps,
 });
 export type Enterprise = typeof enterprises.$inferSelect;

@@ -14,6 +14,9 @@ export const fileObjects = pgTable('file_object', {
   /** 'public' (banners, announcement PDFs) or 'private' (licences, vouchers). */
   visibility: text('visibility').notNull(),
   ownerEnterpriseId: bigint('owner_enterprise_id', { mode: 'number' }).references(() => enterprises.id),
-  uploadedBy: bigint('uploaded_by', { mode: 'number' }).notNull().references(() => users.id),
+  /** Null for a visitor's registration attachment, until the registration claims it for its enterprise. */
+  uploadedBy: bigint('uploaded_by', { mode: 'number' }).references(() => users.id),
+  /** Why it was uploaded: '' by a signed-in user, 'register' by a visitor registering an enterprise. */
+  scene: text('scene').notNull().default(''),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });

@@ -5,3 +5,4 @@ export * from './files';
 export * from './funds';
 export * from './product';
 export * from './trade';
+export * from './onboarding';
