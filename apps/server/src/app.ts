@@ -17,6 +17,10 @@ import authRoutes from './modules/auth/auth.routes';
 import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
 import fundsRoutes from './modules/funds/funds.routes';
+import { registerListingJobs } from './modules/listing/listing.jobs';
+import listingRoutes from './modules/listing/listing.routes';
+import productRoutes from './modules/product/product.routes';
+import { startScheduler } from './plugins/scheduler';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
@@ -86,10 +90,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(enterpriseRoutes);
       await api.register(filesRoutes);
       await api.register(fundsRoutes);
+      await api.register(productRoutes);
+      await api.register(listingRoutes);
     },
     { prefix: API_PREFIX },
   );
 
+  registerListingJobs();
+  startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
 }

@@ -14,6 +14,8 @@ export interface Config {
   logLevel: string;
   /** Sign-in attempts allowed per address per minute. */
   loginRateLimit: number;
+  /** How often the scheduler moves trade states (0: never, tests drive it themselves). */
+  schedulerIntervalMs: number;
 }
 
 /** Reads the configuration from the environment (README "Configuration"). */
@@ -31,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+    schedulerIntervalMs: Number(env.SCHEDULER_INTERVAL_MS ?? 1000),
   };
 }
 

@@ -13,3 +13,4 @@ export const COPYRIGHT_LINE = '© 2026 CoalX 供应链数据科技有限公司 �
 export const ICP_NUMBER = '京ICP备2026000000号-1';
 export * from './enterprise/credit-code';
 export * from './funds/schemas';
+export * from './listing/schemas';

@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { deals, listingSubscriptions, listings } from '../db/schema/index';
+import { conflict, notFound } from '../errors';
+import type { Clock } from '../lib/clock';
+import { nextTradeNumber } from '../lib/trade-number';
+import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
+import { listingPolicy } from '../modules/listing/listing.policy';
+import { hangStateAt } from '../modules/listing/listing.state';
+import type { Actor } from '../plugins/authenticate';
+
+type Listing = typeof listings.$inferSelect;
+type Subscription = typeof listingSubscriptions.$inferSelect;
+
+/** Confirms a pending subscription: it becomes a deal, and its deposit a performance deposit. */
+export async function confirmSubscriptionInTx(tx: Tx, now: Date, listing: Listing, subscription: Subscription) {
+  const [confirmed] = await tx
+    .update(listingSubscriptions)
+    .set({ status: 'confirmed', decidedAt: now, updatedAt: now })
+    .where(and(eq(listingSubscriptions.id, subscription.id), eq(listingSubscriptions.status, 'pending')))
+    .returning();
+  if (!confirmed) throw conflict('该摘牌记录已处理，请刷新');
+  const sale = listing.tradeType === 0;
+  await tx.insert(deals).values({
+    dealNo: await nextTradeNumber(tx, 'CJ', now),
+    tradeKind: 'listing',
+    tradeNo: listing.tradeNo,
+    tradeType: listing.tradeType,
+    sourceId: subscription.id,
+    sellerEnterpriseId: sale ? listing.enterpriseId : subscription.enterpriseId,
+    buyerEnterpriseId: sale ? subscription.enterpriseId : listing.enterpriseId,
+    stockCode: listing.stockCode,
+    productName: listing.productName,
+    quantityKg: subscription.quantityKg,
+    priceFen: subscription.priceFen,
+    amountFen: subscription.amountFen,
+    depositFen: subscription.depositFen,
+    createdAt: now,
+  });
+  if (confirmed.depositId) await convertToPerformanceDeposit(tx, confirmed.depositId);
+  return confirmed;
+}
+
+/** The publisher confirms or declines a subscription (listedRecord/answerOrdersDeal). */
+export async function answerSubscription(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  input: { id: number; action: 'confirm' | 'decline'; reason?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [subscription] = await tx.select().from(listingSubscriptions).where(eq(listingSubscriptions.id, input.id)).limit(1);
+    if (!subscription) throw notFound('摘牌记录不存在');
+    // the listing row lock orders this against subscriptions arriving at the same moment
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, subscription.listingId)).for('update').limit(1);
+    listingPolicy.manage(actor, listing!);
+    const now = clock.now();
+    if (input.action === 'confirm') return confirmSubscriptionInTx(tx, now, listing!, subscription);
+
+    const [declined] = await tx
+      .update(listingSubscriptions)
+      .set({ status: 'declined', declineReason: input.reason ?? '', decidedAt: now, updatedAt: now })
+      .where(and(eq(listingSubscriptions.id, subscription.id), eq(listingSubscriptions.status, 'pending')))
+      .returning();
+    if (!declined) throw conflict('该摘牌记录已处理，请刷新');
+    // the quantity goes back on the market; a listing sold out by it reopens if its window is still open
+    await tx
+      .update(listings)
+      .set({ subscribedKg: sql`${listings.subscribedKg} - ${subscription.quantityKg}`, updatedAt: now })
+      .where(eq(listings.id, listing!.id));
+    await tx.update(listings).set({ hangState: sql`${hangStateAt(now)}`, endedAt: sql`CASE WHEN ${hangStateAt(now)} = 2 THEN ${listings.endedAt} ELSE NULL END` }).where(eq(listings.id, listing!.id));
+    if (subscription.depositId) await releaseTradeDeposit(tx, subscription.depositId);
+    return declined;
+  });
+}

@@ -1,0 +1,392 @@
+import { formatDateTime, maskName, type ListingApply } from '@coalx/shared';
+import { aliasedTable, and, count, desc, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
+import { businessRule, conflict, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { nextTradeNumber } from '../../lib/trade-number';
+import type { Actor } from '../../plugins/authenticate';
+import { findEnabledProduct } from '../product/product.service';
+import { listingPolicy } from './listing.policy';
+import { hangStateAt } from './listing.state';
+
+type ListingRow = typeof listings.$inferSelect;
+
+/** A listing as the API shows it (spec §3 trade fields): money in fen, quantities in kg, times in Shanghai. */
+export function presentListing(l: ListingRow & { hangStateNow?: number }, enterpriseName: string) {
+  return {
+    tradeId: l.tradeNo,
+    tradeType: l.tradeType,
+    stockCode: l.stockCode,
+    productName: l.productName,
+    category: l.category,
+    enterpriseName,
+    status: l.status,
+    rejectReason: l.rejectReason,
+    hangState: l.status === 'approved' ? (l.hangStateNow ?? l.hangState) : 0,
+    price: l.priceFen,
+    quantity: l.quantityKg,
+    subscribedQuantity: l.subscribedKg,
+    remainingQuantity: l.quantityKg - l.subscribedKg,
+    minSubscribe: l.minSubscribeKg,
+    maxSubscribe: l.maxSubscribeKg,
+    depositMode: l.depositMode,
+    depositValue: l.depositValueFen,
+    priceType: l.priceType,
+    transport: l.transport,
+    quality: l.quality as Record<string, number | null>,
+    deliveryProvince: l.deliveryProvince,
+    deliveryCity: l.deliveryCity,
+    deliveryDistrict: l.deliveryDistrict,
+    deliveryPlace: l.deliveryPlace,
+    deliveryDateStart: l.deliveryDateStart,
+    deliveryDateEnd: l.deliveryDateEnd,
+    listedDateStart: formatDateTime(l.listedDateStart),
+    listedDateEnd: formatDateTime(l.listedDateEnd),
+    auditTime: l.auditTime ? formatDateTime(l.auditTime) : null,
+    autoConfirm: l.autoConfirm,
+    remark: l.remark,
+    createdAt: formatDateTime(l.createdAt),
+  };
+}
+export type ListingView = ReturnType<typeof presentListing>;
+
+/** Shanghai calendar date (YYYY-MM-DD) of an instant. */
+function shanghaiDate(instant: Date) {
+  return new Date(instant.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** Creates (or edits a draft / rejected listing) and optionally submits it for audit. */
+export async function saveListing(db: Db, clock: Clock, actor: Actor, input: ListingApply) {
+  listingPolicy.publish(actor);
+  const now = clock.now();
+  const start = new Date(input.listedDateStart);
+  const end = new Date(input.listedDateEnd);
+  if (input.submit && start.getTime() < now.getTime() - 60_000) throw businessRule('挂牌开始时间须晚于当前时间');
+  if (input.deliveryDateStart < shanghaiDate(start)) throw businessRule('交收开始日期不能早于挂牌开始日期');
+  const product = await findEnabledProduct(db, input.stockCode);
+  const values = {
+    tradeType: input.tradeType,
+    stockCode: product.stockCode,
+    productName: product.stockName,
+    category: product.category,
+    quality: input.quality,
+    quantityKg: input.quantity,
+    priceFen: input.price,
+    minSubscribeKg: input.minSubscribe,
+    maxSubscribeKg: input.maxSubscribe,
+    depositMode: input.depositMode,
+    depositValueFen: input.depositValue,
+    priceType: input.priceType,
+    transport: input.transport,
+    deliveryProvince: input.deliveryProvince,
+    deliveryCity: input.deliveryCity,
+    deliveryDistrict: input.deliveryDistrict,
+    deliveryPlace: input.deliveryPlace,
+    deliveryDateStart: input.deliveryDateStart,
+    deliveryDateEnd: input.deliveryDateEnd,
+    listedDateStart: start,
+    listedDateEnd: end,
+    autoConfirm: input.autoConfirm,
+    remark: input.remark,
+    status: input.submit ? 'submitted' : 'draft',
+    rejectReason: null,
+    updatedAt: now,
+  };
+  if (input.tradeId) {
+    const [existing] = await db.select().from(listings).where(eq(listings.tradeNo, input.tradeId)).limit(1);
+    if (!existing) throw notFound('挂牌不存在');
+    listingPolicy.manage(actor, existing);
+    const [updated] = await db
+      .update(listings)
+      .set(values)
+      .where(and(eq(listings.id, existing.id), inArray(listings.status, ['draft', 'rejected'])))
+      .returning();
+    if (!updated) throw conflict('只有草稿或被驳回的挂牌可以修改');
+    return updated;
+  }
+  return db.transaction(async (tx) => {
+    const tradeNo = await nextTradeNumber(tx, 'GP', now);
+    const [created] = await tx
+      .insert(listings)
+      .values({ ...values, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now })
+      .returning();
+    return created!;
+  });
+}
+
+async function findListing(db: Db, tradeNo: string) {
+  const [row] = await db
+    .select({ listing: listings, enterpriseName: enterprises.organName })
+    .from(listings)
+    .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
+    .where(eq(listings.tradeNo, tradeNo))
+    .limit(1);
+  if (!row) throw notFound('挂牌不存在');
+  return row;
+}
+
+/** Public once approved and open or ended; before that only its enterprise and the trading centre see it. */
+export async function listingDetail(db: Db, clock: Clock, actor: Actor | null, tradeNo: string) {
+  const { listing, enterpriseName } = await findListing(db, tradeNo);
+  const view = presentListing({ ...listing, hangStateNow: hangStateOfRow(listing, clock.now()) }, enterpriseName);
+  const isPublic = listing.status === 'approved' && view.hangState !== 0;
+  const isOwner = actor !== null && actor.enterpriseId === listing.enterpriseId;
+  const isStaff = actor !== null && (actor.role === 'operator' || actor.role === 'admin');
+  if (!isPublic && !isOwner && !isStaff) throw notFound('挂牌不存在或尚未公开');
+  return view;
+}
+
+function hangStateOfRow(l: ListingRow, now: Date) {
+  if (l.status !== 'approved') return 0;
+  if (l.subscribedKg >= l.quantityKg) return 2;
+  if (now < l.listedDateStart) return 0;
+  return now < l.listedDateEnd ? 1 : 2;
+}
+
+export async function auditListing(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
+  listingPolicy.audit(actor);
+  const now = clock.now();
+  const [updated] = await db
+    .update(listings)
+    .set(
+      decision.approve
+        ? { status: 'approved', auditTime: now, auditedBy: actor.userId, updatedAt: now }
+        : { status: 'rejected', rejectReason: decision.reason, auditTime: now, auditedBy: actor.userId, updatedAt: now },
+    )
+    .where(and(eq(listings.tradeNo, tradeNo), eq(listings.status, 'submitted')))
+    .returning();
+  if (!updated) {
+    await findListing(db, tradeNo);
+    throw conflict('该挂牌不在待审核状态，请刷新');
+  }
+  if (decision.approve) {
+    // its market state from now on, without waiting for the scheduler
+    await db.update(listings).set({ hangState: sql`${hangStateAt(now)}` }).where(eq(listings.id, updated.id));
+  }
+  return updated;
+}
+
+type Page<T> = { records: T[]; total: number; current: number; size: number };
+
+async function pageOfListings(db: Db, now: Date, where: SQL | undefined, pageNo: number, pageSize: number, order: SQL[]): Promise<Page<ListingView>> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(listings).where(where);
+  const rows = await db
+    .select({ listing: listings, enterpriseName: enterprises.organName, hangStateNow: hangStateAt(now) })
+    .from(listings)
+    .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  return {
+    records: rows.map((r) => presentListing({ ...r.listing, hangStateNow: r.listing.status === 'approved' ? Number(r.hangStateNow) : 0 }, r.enterpriseName)),
+    total,
+    current: pageNo,
+    size: pageSize,
+  };
+}
+
+/** The public market: approved listings open or ended (state 0 is not shown, spec §4). */
+export async function marketListings(
+  db: Db,
+  clock: Clock,
+  query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; productName?: string; hangState?: number },
+) {
+  const now = clock.now();
+  const state = hangStateAt(now);
+  const where = and(
+    eq(listings.status, 'approved'),
+    query.hangState !== undefined ? sql`${state} = ${query.hangState}` : sql`${state} IN (1, 2)`,
+    query.tradeType !== undefined ? eq(listings.tradeType, query.tradeType) : undefined,
+    query.tradeId ? eq(listings.tradeNo, query.tradeId) : undefined,
+    query.productName ? sql`${listings.productName} ILIKE ${'%' + query.productName.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
+  );
+  return pageOfListings(db, now, where, query.pageNo, query.pageSize, [asc(state), desc(listings.listedDateStart), desc(listings.id)]);
+}
+
+export async function myListings(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; status?: string; hangState?: number },
+) {
+  listingPolicy.publish(actor);
+  const now = clock.now();
+  const where = and(
+    eq(listings.enterpriseId, actor.enterpriseId!),
+    query.tradeType !== undefined ? eq(listings.tradeType, query.tradeType) : undefined,
+    query.tradeId ? eq(listings.tradeNo, query.tradeId) : undefined,
+    query.status ? eq(listings.status, query.status) : undefined,
+    query.hangState !== undefined ? and(eq(listings.status, 'approved'), sql`${hangStateAt(now)} = ${query.hangState}`) : undefined,
+  );
+  return pageOfListings(db, now, where, query.pageNo, query.pageSize, [desc(listings.id)]);
+}
+
+export async function auditQueue(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; status?: string }) {
+  listingPolicy.audit(actor);
+  const where = query.status ? eq(listings.status, query.status) : inArray(listings.status, ['submitted', 'approved', 'rejected']);
+  return pageOfListings(db, clock.now(), where, query.pageNo, query.pageSize, [desc(listings.updatedAt)]);
+}
+
+// ---------- subscriptions and deals ----------
+
+const subscriber = aliasedTable(enterprises, 'subscriber');
+
+function presentSubscription(r: { sub: typeof listingSubscriptions.$inferSelect; tradeNo: string; tradeType: number; productName: string; subscriberName: string; publisherName: string }) {
+  return {
+    id: r.sub.id,
+    tradeId: r.tradeNo,
+    tradeType: r.tradeType,
+    productName: r.productName,
+    publisherName: r.publisherName,
+    subscriberName: r.subscriberName,
+    quantity: r.sub.quantityKg,
+    price: r.sub.priceFen,
+    amount: r.sub.amountFen,
+    deposit: r.sub.depositFen,
+    status: r.sub.status,
+    declineReason: r.sub.declineReason,
+    createdAt: formatDateTime(r.sub.createdAt),
+    decidedAt: r.sub.decidedAt ? formatDateTime(r.sub.decidedAt) : null,
+  };
+}
+
+async function pageOfSubscriptions(db: Db, where: SQL | undefined, pageNo: number, pageSize: number) {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(listingSubscriptions)
+    .innerJoin(listings, eq(listings.id, listingSubscriptions.listingId))
+    .where(where);
+  const rows = await db
+    .select({
+      sub: listingSubscriptions,
+      tradeNo: listings.tradeNo,
+      tradeType: listings.tradeType,
+      productName: listings.productName,
+      subscriberName: subscriber.organName,
+      publisherName: enterprises.organName,
+    })
+    .from(listingSubscriptions)
+    .innerJoin(listings, eq(listings.id, listingSubscriptions.listingId))
+    .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
+    .innerJoin(subscriber, eq(subscriber.id, listingSubscriptions.enterpriseId))
+    .where(where)
+    .orderBy(desc(listingSubscriptions.id))
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  return { records: rows.map(presentSubscription), total, current: pageNo, size: pageSize };
+}
+
+type SubscriptionQuery = { pageNo: number; pageSize: number; tradeId?: string; status?: string };
+const subscriptionFilters = (q: SubscriptionQuery) => [
+  q.tradeId ? eq(listings.tradeNo, q.tradeId) : undefined,
+  q.status ? eq(listingSubscriptions.status, q.status) : undefined,
+];
+
+/** listedRecord/listQuery: a listing's subscriptions; its publisher sees all of them, anyone else only their own. */
+export async function subscriptionsOfListing(db: Db, actor: Actor, query: SubscriptionQuery & { tradeId: string }) {
+  const { listing } = await findListing(db, query.tradeId);
+  const isStaff = actor.role === 'operator' || actor.role === 'admin';
+  const mine = listing.enterpriseId === actor.enterpriseId || isStaff;
+  return pageOfSubscriptions(
+    db,
+    and(eq(listingSubscriptions.listingId, listing.id), mine ? undefined : eq(listingSubscriptions.enterpriseId, actor.enterpriseId ?? -1), ...subscriptionFilters(query)),
+    query.pageNo,
+    query.pageSize,
+  );
+}
+
+/** Subscriptions made to my enterprise's listings (the confirm page). */
+export async function subscriptionsToMyListings(db: Db, actor: Actor, query: SubscriptionQuery) {
+  listingPolicy.publish(actor);
+  return pageOfSubscriptions(db, and(eq(listings.enterpriseId, actor.enterpriseId!), ...subscriptionFilters(query)), query.pageNo, query.pageSize);
+}
+
+/** Subscriptions my enterprise made. */
+export async function mySubscriptions(db: Db, actor: Actor, query: SubscriptionQuery) {
+  listingPolicy.publish(actor);
+  return pageOfSubscriptions(db, and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId!), ...subscriptionFilters(query)), query.pageNo, query.pageSize);
+}
+
+const seller = aliasedTable(enterprises, 'seller');
+const buyer = aliasedTable(enterprises, 'buyer');
+
+function presentDeal(r: { deal: typeof deals.$inferSelect; sellerName: string; buyerName: string }, mask: boolean) {
+  return {
+    id: r.deal.id,
+    dealNo: r.deal.dealNo,
+    tradeId: r.deal.tradeNo,
+    tradeType: r.deal.tradeType,
+    stockCode: r.deal.stockCode,
+    productName: r.deal.productName,
+    sellerName: mask ? maskName(r.sellerName) : r.sellerName,
+    buyerName: mask ? maskName(r.buyerName) : r.buyerName,
+    quantity: r.deal.quantityKg,
+    price: r.deal.priceFen,
+    amount: r.deal.amountFen,
+    deposit: r.deal.depositFen,
+    createdAt: formatDateTime(r.deal.createdAt),
+  };
+}
+
+async function pageOfDeals(db: Db, where: SQL | undefined, pageNo: number, pageSize: number, mask: boolean) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(deals).where(where);
+  const rows = await db
+    .select({ deal: deals, sellerName: seller.organName, buyerName: buyer.organName })
+    .from(deals)
+    .innerJoin(seller, eq(seller.id, deals.sellerEnterpriseId))
+    .innerJoin(buyer, eq(buyer.id, deals.buyerEnterpriseId))
+    .where(where)
+    .orderBy(desc(deals.id))
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  return { records: rows.map((r) => presentDeal(r, mask)), total, current: pageNo, size: pageSize };
+}
+
+/** My enterprise's listing deals, on either side. */
+export async function myDeals(db: Db, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
+  listingPolicy.publish(actor);
+  const me = actor.enterpriseId!;
+  return pageOfDeals(
+    db,
+    and(eq(deals.tradeKind, 'listing'), or(eq(deals.sellerEnterpriseId, me), eq(deals.buyerEnterpriseId, me)), query.tradeId ? eq(deals.tradeNo, query.tradeId) : undefined),
+    query.pageNo,
+    query.pageSize,
+    false,
+  );
+}
+
+/** The public result notice of a listing: its deals, counterparties partly masked. */
+export async function listingResult(db: Db, clock: Clock, tradeNo: string, query: { pageNo: number; pageSize: number }) {
+  const { listing, enterpriseName } = await findListing(db, tradeNo);
+  if (listing.status !== 'approved' || hangStateOfRow(listing, clock.now()) === 0) throw notFound('挂牌不存在或尚未公开');
+  const result = await pageOfDeals(db, and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)), query.pageNo, query.pageSize, true);
+  const [totals] = await db
+    .select({ quantity: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`, amount: sql<string>`COALESCE(SUM(${deals.amountFen}), 0)::text` })
+    .from(deals)
+    .where(and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)));
+  return {
+    listing: presentListing({ ...listing, hangStateNow: hangStateOfRow(listing, clock.now()) }, enterpriseName),
+    dealQuantity: Number(totals?.quantity ?? 0),
+    dealAmount: Number(totals?.amount ?? 0),
+    deals: result,
+  };
+}
+
+/** The counterparty's contact, once a deal binds the two enterprises. */
+export async function oppositeCompanyInfo(db: Db, actor: Actor, dealId: number) {
+  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId)).limit(1);
+  if (!deal) throw notFound('成交记录不存在');
+  const me = actor.enterpriseId;
+  if (me !== deal.sellerEnterpriseId && me !== deal.buyerEnterpriseId) throw forbidden('只有成交双方可以查看对方信息');
+  const otherId = me === deal.sellerEnterpriseId ? deal.buyerEnterpriseId : deal.sellerEnterpriseId;
+  const [other] = await db.select().from(enterprises).where(eq(enterprises.id, otherId)).limit(1);
+  return {
+    organName: other!.organName,
+    contactName: other!.contactName,
+    contactMobile: other!.contactMobile,
+    address: other!.address,
+    role: me === deal.sellerEnterpriseId ? '买方' : '卖方',
+  };
+}
