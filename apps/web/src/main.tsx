@@ -16,7 +16,7 @@ dayjs.locale('zh-cn');
 // Static message/notification/Modal.confirm (used by the request layer and the guard) get the locale and theme too.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   ),

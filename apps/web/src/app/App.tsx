@@ -11,7 +11,7 @@ export const queryClient = new QueryClient({
 
 export default function App() {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>

@@ -94,3 +94,17 @@ export function sideMenu(items: MenuItem[]): SideMenuEntry[] {
     return entry;
   });
 }
+
+/** Titles from the workspace root down to the page at a pathname, for the breadcrumb. */
+export function breadcrumbFor(menu: MenuItem[] | null | undefined, pathname: string): string[] {
+  const walk = (items: MenuItem[], trail: string[]): string[] | null => {
+    for (const item of items) {
+      const next = [...trail, menuTitle(item)];
+      if (menuPath(item) === pathname) return next;
+      const found = walk(item.children ?? [], next);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(menu ?? [], []) ?? [];
+}

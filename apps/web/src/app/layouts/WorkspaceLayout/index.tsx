@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { HomeOutlined } from '@ant-design/icons';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { Breadcrumb } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { sideMenu, workspaceItems, type SideMenuEntry } from '@/app/menu';
+import { breadcrumbFor, findRoute, sideMenu, workspaceItems, type SideMenuEntry } from '@/app/menu';
 import { useSession } from '@/app/session';
 import AvatarDropdown from '@/components/AvatarDropdown';
+import { documentTitle } from '@/hooks/useDocumentTitle';
 import { LogoMark } from '@/components/Logo';
 import { menuIcon } from './icons';
 import TabBar from './TabBar';
@@ -31,6 +33,7 @@ export default function WorkspaceLayout() {
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
   const menuData = useMemo(() => toMenuData(sideMenu(workspaceItems(menu))), [menu]);
+  const crumbs = useMemo(() => breadcrumbFor(menu, location.pathname), [menu, location.pathname]);
 
   return (
     <div
@@ -61,12 +64,8 @@ export default function WorkspaceLayout() {
             dom
           )
         }
-        actionsRender={() => [
-          <Link key="home" to="/index" className="coalx-workspace-action">
-            <HomeOutlined /> 首页
-          </Link>,
-        ]}
-        avatarProps={{ render: () => <AvatarDropdown /> }}
+        // ProLayout writes document.title itself after our pages do: let it write the same text
+        pageTitleRender={() => documentTitle(findRoute(menu, location.pathname)?.title)}
         token={{
           bgLayout: '#f2f4f8',
           sider: {
@@ -92,9 +91,18 @@ export default function WorkspaceLayout() {
             colorHeaderTitle: '#0b2545',
             heightLayoutHeader: 56,
           },
-          pageContainer: { paddingInlinePageContainerContent: 20, paddingBlockPageContainerContent: 16 },
+          pageContainer: { paddingInlinePageContainerContent: 0, paddingBlockPageContainerContent: 0 },
         }}
       >
+        <header className="coalx-ws-header">
+          <Breadcrumb className="coalx-ws-breadcrumb" items={crumbs.map((title) => ({ title }))} />
+          <div className="coalx-ws-header-right">
+            <Link to="/index" className="coalx-workspace-action">
+              <HomeOutlined /> 首页
+            </Link>
+            <AvatarDropdown />
+          </div>
+        </header>
         <TabBar menu={menu ?? []} />
         <div className="coalx-workspace-content">
           <Outlet />
