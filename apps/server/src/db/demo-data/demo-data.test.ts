@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { depositInApplications, enterprises, fundAccounts, users, withdrawals } from '../schema/index';
+import { deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -32,12 +32,21 @@ describe('demo data', () => {
     expect((await database.db.select().from(enterprises)).every((e) => e.auditStatus === 'approved' && e.bankAccountNo)).toBe(true);
     const accounts = await database.db.select().from(fundAccounts);
     expect(accounts.length).toBe(3);
-    for (const account of await reconcile(database.db)) expect(account.balanced).toBe(true);
     const pendingIn = await database.db.select().from(depositInApplications).where(eq(depositInApplications.status, 'pending'));
     expect(pendingIn.length).toBe(3);
     const pendingOut = await database.db.select().from(withdrawals).where(eq(withdrawals.status, 'pending'));
     expect(pendingOut.length).toBe(1);
     // the vouchers exist as files
-    expect(await storage.read(pendingIn[0]!.voucherUrl)).not.toBeNull();
+    const voucher = await storage.read(pendingIn[0]!.voucherUrl);
+    const chunks: Buffer[] = [];
+    for await (const chunk of voucher!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(1, 4).toString()).toBe('PNG');
+    // a living listing market: every state and both types, with deals and a subscription waiting
+    const rows = await database.db.select().from(listings);
+    expect(new Set(rows.map((l) => `${l.status}:${l.hangState}`))).toEqual(new Set(['approved:0', 'approved:1', 'approved:2', 'submitted:0', 'draft:0']));
+    expect(new Set(rows.map((l) => l.tradeType))).toEqual(new Set([0, 1]));
+    expect((await database.db.select().from(deals)).length).toBe(4);
+    expect((await database.db.select().from(listingSubscriptions).where(eq(listingSubscriptions.status, 'pending'))).length).toBe(2);
+    for (const account of await reconcile(database.db)) expect(account.balanced).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { depositInApplications, enterprises, fileObjects, roles, systemMeta, use
 import { hashPassword } from '../../lib/password';
 import type { FileStorage } from '../../modules/files/storage';
 import { move } from '../../modules/funds/ledger';
+import { loadDemoListings } from './listings';
 
 // a 1×1 white PNG standing in for a scanned bank voucher
 const VOUCHER_PNG = Buffer.from(
@@ -121,6 +122,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
       });
     }
     await loadDemoFunds(tx, storage, enterpriseIds, now);
+    await loadDemoListings(tx, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
   return true;
