@@ -1,0 +1,234 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Alert, Input, message, Modal, Space, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import type { SystemSwitch } from '@coalx/shared';
+import { errorMessage } from '@/app/request';
+import { session } from '@/app/session';
+import { getPayPasswordStatus, type PaymentAuth } from '@/services/funds';
+import { getSwitchList } from '@/services/system';
+import { hashPayPassword, isPayPasswordDigits } from './hash';
+import { paymentAuthMode, type PaymentAuthMode } from './mode';
+import { signWithUkey } from './ukey';
+
+export { hashPayPassword, isPayPasswordDigits } from './hash';
+export { paymentAuthMode, type PaymentAuthMode } from './mode';
+export { newRequestId } from './request-id';
+export { signWithUkey, UKEY_NOT_CONNECTED } from './ukey';
+export type { PaymentAuth } from '@/services/funds';
+
+/**
+ * The reusable payment-auth flow of spec §4 / issue 4. A money-moving action calls
+ *
+ *   const { run, holder } = usePaymentAuth();
+ *   const result = await run((auth) => applyWithdrawal({ ...body, ...auth }), { action: 'withdrawal' });
+ *   ...render {holder} somewhere in the page
+ *
+ * and `run` looks at the switches: UkeySwitch '1' → a key signature (signWithUkey) is passed as `ukeySignature`;
+ * else PayPassword '1' → a modal asks for the 6-digit pay password and passes its hash as `payPassword`; else the
+ * submit step runs at once with `{}`.
+ *
+ * What `run` resolves with: submit's result, or undefined when the user cancels the password modal or the key
+ * cannot sign (that is shown as a message). A refusal of submit without the modal (switches off, or UKey) rejects
+ * `run`, so the caller shows it like any failed request. With the modal open, a refusal (wrong pay password,
+ * locked, not enough balance…) is shown in the modal, which stays open for another try or a cancel.
+ */
+
+export const SWITCHES_QUERY_KEY = ['sys', 'switch', 'list'] as const;
+export const PAY_PASSWORD_STATUS_QUERY_KEY = ['funds', 'payPassword', 'status'] as const;
+/** Switches change rarely; a stale 'off' is corrected by the refusal retry in run(). */
+const SWITCHES_STALE_MS = 30_000;
+
+export type PaymentSubmit<T> = (auth: PaymentAuth) => Promise<T>;
+
+export interface PaymentAuthOptions {
+  /** What the key signs; the server's names are 'withdrawal', 'trade_deposit', 'listing_subscribe'. */
+  action?: string;
+  /** Modal title; default '请输入支付密码'. */
+  title?: ReactNode;
+  /** Shown above the password cells, e.g. the amount being moved. */
+  description?: ReactNode;
+}
+
+/** Server refusals meaning "the switches changed since you looked": fetch them again and ask. */
+const AUTH_REQUIRED_MESSAGES = ['请输入支付密码', '请使用 UKey 签章确认本次操作'];
+
+export function fetchSwitches(queryClient: QueryClient, fresh = false): Promise<SystemSwitch[]> {
+  return queryClient.fetchQuery({
+    queryKey: SWITCHES_QUERY_KEY,
+    queryFn: getSwitchList,
+    staleTime: fresh ? 0 : SWITCHES_STALE_MS,
+  });
+}
+
+/** The switches for pages that show them (cached with the same key run() uses). */
+export function useSwitches() {
+  return useQuery({ queryKey: SWITCHES_QUERY_KEY, queryFn: getSwitchList, staleTime: SWITCHES_STALE_MS });
+}
+
+interface Pending {
+  submit: PaymentSubmit<unknown>;
+  resolve: (value: unknown) => void;
+  options: PaymentAuthOptions;
+  /** Changes per run so the modal starts empty each time. */
+  key: number;
+}
+
+export function usePaymentAuth(): {
+  run: <T>(submit: PaymentSubmit<T>, options?: PaymentAuthOptions) => Promise<T | undefined>;
+  holder: ReactNode;
+  /** The mode the last run used (for tests and for pages that label their button). */
+  mode: PaymentAuthMode | null;
+} {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [mode, setMode] = useState<PaymentAuthMode | null>(null);
+  const counter = useRef(0);
+  const pendingRef = useRef<Pending | null>(null);
+  pendingRef.current = pending;
+
+  // A page that unmounts with the modal open resolves its caller with undefined rather than leaving it hanging.
+  useEffect(() => () => pendingRef.current?.resolve(undefined), []);
+
+  const askPassword = useCallback(
+    <T,>(submit: PaymentSubmit<T>, options: PaymentAuthOptions) =>
+      new Promise<T | undefined>((resolve) => {
+        counter.current += 1;
+        setPending({ submit, resolve: resolve as (value: unknown) => void, options, key: counter.current });
+      }),
+    [],
+  );
+
+  const withMode = useCallback(
+    async <T,>(current: PaymentAuthMode, submit: PaymentSubmit<T>, options: PaymentAuthOptions): Promise<T | undefined> => {
+      setMode(current);
+      if (current === 'password') return askPassword(submit, options);
+      if (current === 'ukey') {
+        let ukeySignature: string;
+        try {
+          ukeySignature = await signWithUkey(options.action ?? 'payment');
+        } catch (error) {
+          message.error(errorMessage(error, 'UKey 签章失败'));
+          return undefined;
+        }
+        return submit({ ukeySignature });
+      }
+      return submit({});
+    },
+    [askPassword],
+  );
+
+  const run = useCallback(
+    async <T,>(submit: PaymentSubmit<T>, options: PaymentAuthOptions = {}): Promise<T | undefined> => {
+      const first = paymentAuthMode(await fetchSwitches(queryClient));
+      try {
+        return await withMode(first, submit, options);
+      } catch (error) {
+        // An operator may have turned a switch on since we cached them: look again once.
+        if (first === 'direct' && AUTH_REQUIRED_MESSAGES.includes(errorMessage(error, ''))) {
+          const second = paymentAuthMode(await fetchSwitches(queryClient, true));
+          if (second !== 'direct') return withMode(second, submit, options);
+        }
+        throw error;
+      }
+    },
+    [queryClient, withMode],
+  );
+
+  const finish = useCallback((value: unknown) => {
+    const current = pendingRef.current;
+    pendingRef.current = null;
+    setPending(null);
+    current?.resolve(value);
+  }, []);
+
+  const holder = pending ? <PayPasswordModal key={pending.key} pending={pending} onFinish={finish} /> : null;
+  return { run, holder, mode };
+}
+
+function PayPasswordModal({ pending, onFinish }: { pending: Pending; onFinish: (value: unknown) => void }) {
+  const queryClient = useQueryClient();
+  const [digits, setDigits] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // Only a hint (not set / locked); the server decides. Fetched fresh each time the modal opens.
+  const status = useQuery({ queryKey: PAY_PASSWORD_STATUS_QUERY_KEY, queryFn: getPayPasswordStatus, staleTime: 0, retry: false });
+  const notSet = status.data?.isSet === false;
+  const lockedUntil = status.data?.lockedUntil ?? null;
+
+  const confirm = async () => {
+    if (submitting) return;
+    if (!isPayPasswordDigits(digits)) {
+      setError('请输入 6 位数字支付密码');
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const payPassword = await hashPayPassword(session.get().companyInfo?.clientId ?? '', digits);
+      const result = await pending.submit({ payPassword });
+      onFinish(result);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setDigits('');
+      void queryClient.invalidateQueries({ queryKey: PAY_PASSWORD_STATUS_QUERY_KEY });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={
+        <Space>
+          <LockOutlined />
+          {pending.options.title ?? '请输入支付密码'}
+        </Space>
+      }
+      okText="确认支付"
+      cancelText="取消"
+      width={440}
+      maskClosable={false}
+      closable={!submitting}
+      destroyOnHidden
+      okButtonProps={{ loading: submitting, disabled: notSet || digits.length !== 6 }}
+      cancelButtonProps={{ disabled: submitting }}
+      onOk={() => void confirm()}
+      onCancel={() => !submitting && onFinish(undefined)}
+    >
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16, padding: '8px 0' }}>
+        {pending.options.description ? <div>{pending.options.description}</div> : null}
+        {notSet ? (
+          <Alert type="warning" showIcon message="尚未设置支付密码" description="请企业管理员先在「资金资产」中设置支付密码。" />
+        ) : null}
+        {lockedUntil && !error ? <Alert type="error" showIcon message={`支付功能已锁定至 ${lockedUntil}`} /> : null}
+        <div
+          style={{ display: 'flex', justifyContent: 'center' }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && digits.length === 6) void confirm();
+          }}
+        >
+          <Input.OTP
+            length={6}
+            mask="●"
+            inputMode="numeric"
+            autoFocus
+            aria-label="支付密码"
+            disabled={submitting || notSet}
+            value={digits}
+            formatter={(text) => text.replace(/\D/g, '')}
+            onInput={(cells) => {
+              setDigits(cells.join('').replace(/\D/g, ''));
+              if (error) setError(null);
+            }}
+          />
+        </div>
+        <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+          支付密码为 6 位数字，连续输错 5 次将锁定支付功能 30 分钟
+        </Typography.Text>
+        {error ? <Alert type="error" showIcon message={error} role="alert" /> : null}
+      </div>
+    </Modal>
+  );
+}
