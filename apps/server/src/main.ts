@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { loadDemoData } from './db/demo-data/index';
 import { seedSystemData } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { ensureAreas } from './modules/area/area.service';
 import { LocalFileStorage } from './modules/files/storage';
 import path from 'node:path';
 
@@ -26,6 +27,7 @@ async function main() {
     database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'pglite'));
     await database.migrate();
     await seedSystemData(database.db);
+    await ensureAreas(database.db);
     if (config.demoData) await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')));
   } catch (err) {
     unlock();

@@ -28,6 +28,13 @@ export const ERRORS = {
   file_type_not_allowed: { status: 400, message: '文件类型不支持' },
   file_too_large: { status: 413, message: '文件过大' },
   bad_file_path: { status: 400, message: '文件路径不合法' },
+  // onboarding
+  enterprise_exists: { status: 409, message: '该企业已注册' },
+  username_exists: { status: 409, message: '用户名已被使用' },
+  sms_code_invalid: { status: 422, message: '短信验证码错误' },
+  sms_too_frequent: { status: 429, message: '短信发送过于频繁，请稍后再试' },
+  audit_state: { status: 409, message: '审核状态已变化，请刷新后重试' },
+  attachment_invalid: { status: 422, message: '附件无效，请重新上传' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

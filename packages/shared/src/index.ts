@@ -12,5 +12,6 @@ export const PRODUCT_TITLE = 'CoalX 煤炭现货交易平台';
 export const COPYRIGHT_LINE = '© 2026 CoalX 供应链数据科技有限公司 版权所有';
 export const ICP_NUMBER = '京ICP备2026000000号-1';
 export * from './enterprise/credit-code';
+export * from './enterprise/schemas';
 export * from './funds/schemas';
 export * from './listing/schemas';

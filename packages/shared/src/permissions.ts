@@ -123,9 +123,11 @@ export const WORKSPACE_MENU: MenuDefinition = {
       children: [
         { id: 'operation-enterpriseAudit', title: '企业审核', path: '/operation/enterpriseAudit', component: 'EnterpriseAudit' },
         { id: 'operation-tradeAudit', title: '交易审核', path: '/operation/tradeAudit', component: 'TradeAudit' },
+        { id: 'operation-product', title: '产品维护', path: '/operation/product', component: 'ProductManage' },
         { id: 'operation-fundsAudit', title: '出入金审核', path: '/operation/fundsAudit', component: 'FundsAudit' },
         { id: 'operation-content', title: '内容管理', path: '/operation/content', component: 'ContentManage' },
         { id: 'operation-marketIndex', title: '指数发布', path: '/operation/marketIndex', component: 'MarketIndexManage' },
+        { id: 'operation-smsOutbox', title: '短信发件箱', path: '/operation/smsOutbox', component: 'SmsOutbox' },
       ],
     },
     {
@@ -172,8 +174,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
   operator: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
     ...[
-      'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-fundsAudit',
-      'operation-content', 'operation-marketIndex', 'logistics', 'logistics-driverAudit',
+      'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-product', 'operation-fundsAudit',
+      'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),
   ],
   admin: [

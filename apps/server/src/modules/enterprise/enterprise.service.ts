@@ -1,7 +1,23 @@
-import type { EnterpriseInfo } from '@coalx/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { enterprises } from '../../db/schema/index';
+import {
+  ATTACHMENT_KINDS,
+  formatDateTime,
+  type Attachment,
+  type AttachmentKind,
+  type ChangeRequest,
+  type EnterpriseChangeApplyInput,
+  type EnterpriseDetail,
+  type EnterpriseInfo,
+  type EnterpriseUpdateInput,
+} from '@coalx/shared';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { enterpriseAttachments, enterpriseChangeRequests, enterprises, users, type Enterprise } from '../../db/schema/index';
+import { appError, notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { uniqueViolation } from '../../lib/db-errors';
+import { registrantOf } from '../auth/accounts.service';
+import { resolveLeafArea } from '../area/area.service';
+import { filesByIds, ownedFileId } from '../files/files.service';
 
 export async function getEnterpriseInfo(db: Db, enterpriseId: number | null): Promise<EnterpriseInfo> {
   if (enterpriseId === null) return null;
@@ -18,4 +34,200 @@ export async function getEnterpriseInfo(db: Db, enterpriseId: number | null): Pr
     contactMobile: e.contactMobile,
     address: e.address,
   };
+}
+
+/** The registered address for display. */
+export function fullAddress(areaName: string, detail: string) {
+  return `${areaName.replace(/\//g, '')}${detail}`;
+}
+
+/** Area code → name, refusing anything but a leaf of the picker. */
+export async function requireLeafArea(db: Db, code: string) {
+  const area = await resolveLeafArea(db, code);
+  if (!area) throw appError('validation_failed', '请选择所在地区（选到区县）');
+  return area;
+}
+
+/** A unique violation on the enterprise's name or code → the Chinese message the registrant needs. */
+export function enterpriseConflict(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint?.includes('organ_name')) throw appError('enterprise_exists', '该企业名称已注册，请勿重复注册');
+  if (constraint?.includes('credit_code')) throw appError('enterprise_exists', '该统一社会信用代码已注册，请勿重复注册');
+  throw err;
+}
+
+/** Another enterprise already using the name or the code (an audited one, or one waiting for the audit). */
+export async function assertIdentityFree(db: Db | Tx, input: { organName: string; creditCode: string }, exceptId?: number) {
+  const rows = await db
+    .select({ id: enterprises.id, organName: enterprises.organName, creditCode: enterprises.creditCode })
+    .from(enterprises)
+    .where(
+      and(
+        or(eq(enterprises.organName, input.organName), eq(enterprises.creditCode, input.creditCode)),
+        exceptId === undefined ? undefined : ne(enterprises.id, exceptId),
+      ),
+    );
+  if (rows.some((r) => r.creditCode === input.creditCode)) throw appError('enterprise_exists', '该统一社会信用代码已注册，请勿重复注册');
+  if (rows.some((r) => r.organName === input.organName)) throw appError('enterprise_exists', '该企业名称已注册，请勿重复注册');
+}
+
+export async function saveAttachments(tx: Tx, clock: Clock, enterpriseId: number, files: { kind: AttachmentKind; fileId: number }[]) {
+  for (const { kind, fileId } of files) {
+    const current = await tx
+      .select()
+      .from(enterpriseAttachments)
+      .where(and(eq(enterpriseAttachments.enterpriseId, enterpriseId), eq(enterpriseAttachments.kind, kind), isNull(enterpriseAttachments.replacedAt)));
+    if (current.length === 1 && current[0]!.fileId === fileId) continue;
+    await tx
+      .update(enterpriseAttachments)
+      .set({ replacedAt: clock.now() })
+      .where(and(eq(enterpriseAttachments.enterpriseId, enterpriseId), eq(enterpriseAttachments.kind, kind), isNull(enterpriseAttachments.replacedAt)));
+    await tx.insert(enterpriseAttachments).values({ enterpriseId, kind, fileId, createdAt: clock.now() });
+  }
+}
+
+export async function listAttachments(db: Db, enterpriseId: number): Promise<Attachment[]> {
+  const rows = await db
+    .select()
+    .from(enterpriseAttachments)
+    .where(and(eq(enterpriseAttachments.enterpriseId, enterpriseId), isNull(enterpriseAttachments.replacedAt)))
+    .orderBy(asc(enterpriseAttachments.id));
+  const files = new Map((await filesByIds(db, rows.map((r) => r.fileId))).map((f) => [f.id, f]));
+  return rows.flatMap((r) => {
+    const file = files.get(r.fileId);
+    if (!file) return [];
+    return [
+      {
+        id: r.id,
+        kind: r.kind,
+        kindText: ATTACHMENT_KINDS[r.kind as AttachmentKind] ?? r.kind,
+        url: file.storageKey,
+        name: file.originalName,
+        contentType: file.contentType,
+        size: file.size,
+        createdAt: formatDateTime(r.createdAt),
+      },
+    ];
+  });
+}
+
+export async function presentChange(db: Db, row: typeof enterpriseChangeRequests.$inferSelect, enterpriseName: string): Promise<ChangeRequest> {
+  const [applicant] = await db.select({ realname: users.realname, username: users.username }).from(users).where(eq(users.id, row.appliedBy));
+  const [licence] = row.licenceFileId ? await filesByIds(db, [row.licenceFileId]) : [];
+  return {
+    id: row.id,
+    enterpriseId: row.enterpriseId,
+    enterpriseName,
+    organName: row.organName,
+    creditCode: row.creditCode,
+    legalPerson: row.legalPerson,
+    bankName: row.bankName,
+    bankBranch: row.bankBranch,
+    bankAccountNo: row.bankAccountNo,
+    licenceUrl: licence?.storageKey ?? null,
+    status: row.status,
+    reason: row.reason,
+    appliedBy: applicant ? `${applicant.realname} (${applicant.username})` : '',
+    createdAt: formatDateTime(row.createdAt),
+    reviewedAt: row.reviewedAt ? formatDateTime(row.reviewedAt) : null,
+  };
+}
+
+export async function presentDetail(db: Db, e: Enterprise): Promise<EnterpriseDetail> {
+  const registrant = await registrantOf(db, e.id);
+  const [pending] = await db
+    .select()
+    .from(enterpriseChangeRequests)
+    .where(and(eq(enterpriseChangeRequests.enterpriseId, e.id), eq(enterpriseChangeRequests.status, 'pending')))
+    .limit(1);
+  return {
+    id: e.id,
+    clientId: e.clientId,
+    organName: e.organName,
+    creditCode: e.creditCode,
+    enterpriseType: e.enterpriseType,
+    legalPerson: e.legalPerson,
+    areaCode: e.areaCode,
+    areaName: e.areaName,
+    addressDetail: e.addressDetail,
+    address: e.address,
+    contactName: e.contactName,
+    contactMobile: e.contactMobile,
+    contactEmail: e.contactEmail,
+    bankName: e.bankName,
+    bankBranch: e.bankBranch,
+    bankAccountNo: e.bankAccountNo,
+    auditStatus: e.auditStatus,
+    auditReason: e.auditReason,
+    auditedAt: e.auditedAt ? formatDateTime(e.auditedAt) : null,
+    submittedAt: e.submittedAt ? formatDateTime(e.submittedAt) : null,
+    createdAt: formatDateTime(e.createdAt),
+    registrant: registrant ? { username: registrant.username, realname: registrant.realname, mobile: registrant.mobile } : null,
+    attachments: await listAttachments(db, e.id),
+    pendingChange: pending ? await presentChange(db, pending, e.organName) : null,
+  };
+}
+
+export async function getEnterpriseDetail(db: Db, enterpriseId: number): Promise<EnterpriseDetail> {
+  const [e] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
+  if (!e) throw notFound('企业不存在');
+  return presentDetail(db, e);
+}
+
+/** Contact and office address: no audit needed, applied at once. */
+export async function updateContact(db: Db, clock: Clock, enterpriseId: number, input: EnterpriseUpdateInput) {
+  const area = await requireLeafArea(db, input.areaCode);
+  await db
+    .update(enterprises)
+    .set({
+      areaCode: area.code,
+      areaName: area.name,
+      addressDetail: input.addressDetail,
+      address: fullAddress(area.name, input.addressDetail),
+      contactName: input.contactName,
+      contactMobile: input.contactMobile,
+      contactEmail: input.contactEmail,
+      updatedAt: clock.now(),
+    })
+    .where(eq(enterprises.id, enterpriseId));
+  return getEnterpriseDetail(db, enterpriseId);
+}
+
+/** Legal data: a change request for the trading centre; the enterprise keeps trading on the audited data. */
+export async function applyChange(db: Db, clock: Clock, actor: { userId: number; enterpriseId: number }, input: EnterpriseChangeApplyInput) {
+  const [e] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId)).limit(1);
+  if (!e) throw notFound('企业不存在');
+  if (e.auditStatus !== 'approved') throw appError('business_rule', '企业审核通过后才能申请变更资料');
+  const same =
+    e.organName === input.organName &&
+    e.creditCode === input.creditCode &&
+    e.legalPerson === input.legalPerson &&
+    e.bankName === input.bankName &&
+    e.bankBranch === input.bankBranch &&
+    e.bankAccountNo === input.bankAccountNo &&
+    !input.licenceUrl;
+  if (same) throw appError('business_rule', '资料没有变化，无需提交变更');
+  await assertIdentityFree(db, input, e.id);
+  try {
+    await db.transaction(async (tx) => {
+      const licenceFileId = input.licenceUrl ? await ownedFileId(tx, input.licenceUrl, e.id) : null;
+      await tx.insert(enterpriseChangeRequests).values({
+        enterpriseId: e.id,
+        organName: input.organName,
+        creditCode: input.creditCode,
+        legalPerson: input.legalPerson,
+        bankName: input.bankName,
+        bankBranch: input.bankBranch,
+        bankAccountNo: input.bankAccountNo,
+        licenceFileId,
+        appliedBy: actor.userId,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+    });
+  } catch (err) {
+    if (uniqueViolation(err)?.includes('one_pending')) throw appError('business_rule', '已有待审核的变更申请，请等待交易中心审核');
+    throw err;
+  }
+  return getEnterpriseDetail(db, e.id);
 }

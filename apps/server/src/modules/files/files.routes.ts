@@ -2,16 +2,25 @@ import { MAX_UPLOAD_BYTES, UploadResultSchema } from '@coalx/shared';
 import { z } from 'zod';
 import { appError } from '../../errors';
 import type { ZodApp } from '../../lib/route-types';
-import { requireActor } from '../../plugins/authenticate';
-import { openFile, saveUpload } from './files.service';
+import { ANONYMOUS_UPLOADS_PER_WINDOW, openFile, saveRegistrationUpload, saveUpload } from './files.service';
 
 export default async function filesRoutes(app: ZodApp) {
   app.post(
     '/api/common/upload',
     {
+      config: {
+        // visitors may upload only registration attachments (scene=register), and only so many per address
+        public: true,
+        rateLimit: {
+          max: ANONYMOUS_UPLOADS_PER_WINDOW,
+          timeWindow: '10 minutes',
+          allowList: (request) => request.actor !== null,
+          errorResponseBuilder: () => appError('too_many_requests', '上传过于频繁，请稍后再试'),
+        },
+      },
       schema: {
         tags: ['files'],
-        summary: '上传文件 (multipart 字段 file; 可选字段 visibility=public|private)',
+        summary: '上传文件 (multipart 字段 file; 可选字段 visibility=public|private; 未登录的企业注册附件带 scene=register，仅限图片)',
         consumes: ['multipart/form-data'],
         response: {
           200: z.object({ success: z.boolean(), code: z.number(), message: z.string(), result: UploadResultSchema, timestamp: z.number() }),
@@ -19,10 +28,11 @@ export default async function filesRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
+      const actor = request.actor;
       if (!request.isMultipart()) throw appError('unsupported_media_type', '请以 multipart/form-data 上传文件');
       let upload: { filename: string; data: Buffer } | null = null;
       let visibility: 'public' | 'private' = 'private';
+      let scene = '';
       for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file') throw appError('file_missing', '文件字段须名为 file');
@@ -31,10 +41,16 @@ export default async function filesRoutes(app: ZodApp) {
         } else if (part.fieldname === 'visibility') {
           if (part.value !== 'public' && part.value !== 'private') throw appError('validation_failed', 'visibility 只能是 public 或 private');
           visibility = part.value;
+        } else if (part.fieldname === 'scene') {
+          if (part.value !== 'register') throw appError('validation_failed', 'scene 只能是 register');
+          scene = part.value;
         }
       }
+      if (!actor && scene !== 'register') throw appError('not_signed_in');
       if (!upload) throw appError('file_missing');
-      const result = await saveUpload(app.db, app.storage, app.clock, actor, { ...upload, visibility });
+      const result = actor
+        ? await saveUpload(app.db, app.storage, app.clock, actor, { ...upload, visibility })
+        : await saveRegistrationUpload(app.db, app.storage, app.clock, { ...upload, visibility });
       return { success: true, code: 0, message: '上传成功', result, timestamp: Date.now() };
     },
   );

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type UploadResult } from '@coalx/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { fileObjects } from '../../db/schema/index';
 import { appError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -13,6 +13,9 @@ import type { FileStorage } from './storage';
 
 /** Keys the server makes: YYYY/MM/DD/<uuid>.<ext>. Anything else (../, absolute paths) is refused before any lookup. */
 export const STORAGE_KEY_PATTERN = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|pdf)$/;
+
+/** Registration attachments a visitor may upload per address in 10 minutes. */
+export const ANONYMOUS_UPLOADS_PER_WINDOW = 20;
 
 export async function saveUpload(
   db: Db,
@@ -29,6 +32,37 @@ export async function saveUpload(
   }
   // public files appear on the public site: only the trading centre publishes them
   if (file.visibility === 'public' && !isPlatformStaff(actor)) throw forbidden('只有交易中心可以上传公开文件');
+  return store(db, storage, clock, file, type, { ownerEnterpriseId: actor.enterpriseId, uploadedBy: actor.userId, scene: '' });
+}
+
+/**
+ * A visitor's registration attachment (business licence, authorisation letter): images only, private, owned by
+ * nobody until the registration claims it; until then only the trading centre can open it.
+ */
+export async function saveRegistrationUpload(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  file: { filename: string; data: Buffer; visibility: 'public' | 'private' },
+): Promise<UploadResult> {
+  if (file.data.length === 0) throw appError('file_missing', '文件内容为空');
+  const type = sniffFileType(file.data);
+  const nameExt = path.extname(file.filename).toLowerCase();
+  if (!type || type.ext === 'pdf' || !type.names.includes(nameExt)) {
+    throw appError('file_type_not_allowed', '文件类型不支持，注册附件仅支持 .jpg .jpeg .png 图片，且扩展名须与内容一致');
+  }
+  if (file.visibility === 'public') throw forbidden('只有交易中心可以上传公开文件');
+  return store(db, storage, clock, { ...file, visibility: 'private' }, type, { ownerEnterpriseId: null, uploadedBy: null, scene: 'register' });
+}
+
+async function store(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  file: { filename: string; data: Buffer; visibility: 'public' | 'private' },
+  type: NonNullable<ReturnType<typeof sniffFileType>>,
+  owner: { ownerEnterpriseId: number | null; uploadedBy: number | null; scene: string },
+): Promise<UploadResult> {
   const now = clock.now();
   const day = now.toISOString().slice(0, 10).replace(/-/g, '/');
   const key = `${day}/${randomUUID()}.${type.ext}`;
@@ -41,8 +75,7 @@ export async function saveUpload(
     size: file.data.length,
     sha256: createHash('sha256').update(file.data).digest('hex'),
     visibility: file.visibility,
-    ownerEnterpriseId: actor.enterpriseId,
-    uploadedBy: actor.userId,
+    ...owner,
     createdAt: now,
   });
   return { url: key, name: originalName, size: file.data.length, contentType: type.contentType, visibility: file.visibility };
@@ -64,4 +97,49 @@ export async function openFile(db: Db, storage: FileStorage, actor: Actor | null
   const stream = await storage.read(key);
   if (!stream) throw notFound('文件不存在');
   return { file, stream };
+}
+
+/**
+ * Gives registration attachments to the enterprise: each key must be a private image uploaded for registration and
+ * either still unowned or already the enterprise's own (a resubmission keeping a file). Returns key → file id.
+ */
+export async function claimRegistrationFiles(tx: Tx, keys: string[], enterpriseId: number): Promise<Map<string, number>> {
+  const unique = [...new Set(keys)];
+  const rows = await tx.select().from(fileObjects).where(inArray(fileObjects.storageKey, unique));
+  for (const key of unique) {
+    const file = rows.find((r) => r.storageKey === key);
+    const usable =
+      file &&
+      file.visibility === 'private' &&
+      file.contentType.startsWith('image/') &&
+      (file.ownerEnterpriseId === enterpriseId || (file.ownerEnterpriseId === null && file.uploadedBy === null && file.scene === 'register'));
+    if (!usable) throw appError('attachment_invalid', '附件无效或已被使用，请重新上传');
+  }
+  const claimed = await tx
+    .update(fileObjects)
+    .set({ ownerEnterpriseId: enterpriseId })
+    .where(
+      and(
+        inArray(fileObjects.storageKey, unique),
+        or(isNull(fileObjects.ownerEnterpriseId), eq(fileObjects.ownerEnterpriseId, enterpriseId)),
+      ),
+    )
+    .returning({ id: fileObjects.id, storageKey: fileObjects.storageKey });
+  // another registration took one of them in the meantime
+  if (claimed.length !== unique.length) throw appError('attachment_invalid', '附件无效或已被使用，请重新上传');
+  return new Map(claimed.map((c) => [c.storageKey, c.id]));
+}
+
+/** A private file the enterprise owns (an attachment of a change request, uploaded while signed in). */
+export async function ownedFileId(tx: Tx, key: string, enterpriseId: number): Promise<number> {
+  const [file] = await tx.select().from(fileObjects).where(eq(fileObjects.storageKey, key)).limit(1);
+  if (!file || file.ownerEnterpriseId !== enterpriseId || file.visibility !== 'private') {
+    throw appError('attachment_invalid', '附件无效，请重新上传');
+  }
+  return file.id;
+}
+
+export async function filesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(fileObjects).where(inArray(fileObjects.id, ids));
 }
