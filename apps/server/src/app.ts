@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import areaRoutes from './modules/area/area.routes';
 import authRoutes from './modules/auth/auth.routes';
 import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
@@ -22,6 +23,7 @@ import listingRoutes from './modules/listing/listing.routes';
 import productRoutes from './modules/product/product.routes';
 import { startScheduler } from './plugins/scheduler';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import { errorBody, registerErrorHandling } from './plugins/errors';
@@ -90,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(enterpriseRoutes);
       await api.register(filesRoutes);
       await api.register(fundsRoutes);
+      await api.register(areaRoutes);
+      await api.register(smsRoutes);
       await api.register(productRoutes);
       await api.register(listingRoutes);
     },
