@@ -2,6 +2,8 @@
 //  1. requests/s of GET /trade-api/sys/dict/getAllDictItems beside a bare Fastify route, same run (the ratio)
 //  2. gzip size of the JavaScript a first visit to /user/login and to /index loads (target ≤ 350 kB)
 //  3. startup time of the server on an existing data folder (target ≤ 3 s)
+//  4. subscriptions per second on one hot listing beside single-row update transactions (the ratio)
+// BENCH_ONLY=api|web|listing runs one part.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,11 @@ import { loadConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
 import { seedSystemData } from '../apps/server/src/db/seed';
 import { freePort, startServerProcess, waitForHealth } from '../apps/server/src/test/server-process';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestDatabaseKind } from '../apps/server/src/test/test-app';
+import { signedIn } from '../apps/server/src/test/factories';
+import { createProduct, listingInput } from '../apps/server/src/modules/listing/listing.test-helpers';
+import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor } from '../apps/server/src/modules/funds/funds.test-helpers';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -94,5 +101,67 @@ async function firstLoadAndStartup() {
   console.log(`   existing data folder                        ${(restartMs / 1000).toFixed(2)} s (target ≤ 3 s)`);
 }
 
-await apiThroughput();
-if (process.env.BENCH_ONLY !== "api") await firstLoadAndStartup();
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'api') await apiThroughput();
+/**
+ * Subscriptions per second on one hot listing (each: pay-auth check, row lock, rules, subscription row, deposit
+ * freeze with its journal row, listing update) beside single-row update transactions on the same database.
+ */
+async function hotListing(kind: TestDatabaseKind) {
+  const t = await createTestApp(kind);
+  const stockCode = await createProduct(t.database.db);
+  const seller = await fundedEnterprise(t.app, t.database.db);
+  const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
+  const created = await t.app.inject({ method: 'POST', url: '/trade-api/api/addListedApply', headers: { 'x-access-token': seller.token }, payload: listingInput(stockCode, t.clock.now(), { quantity: 9_000_000_000, maxSubscribe: 1_000_000, minSubscribe: 1_000 }) });
+  const tradeId = created.json().result.tradeId;
+  await t.app.inject({ method: 'POST', url: '/trade-api/api/listing/audit/approve', headers: { 'x-access-token': operator.token }, payload: { tradeId } });
+  t.clock.advance(61_000);
+  const buyers = [];
+  for (let i = 0; i < 8; i++) {
+    const buyer = await fundedEnterprise(t.app, t.database.db);
+    await creditThroughDepositIn(t.database.db, t.clock, buyer.actor, await operatorActor(t.database.db), 9_000_000_000_000);
+    buyers.push(buyer);
+  }
+  const N = Number(process.env.BENCH_SUBSCRIPTIONS ?? 400);
+  const CONCURRENCY = 8;
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      while (next < N) {
+        next++;
+        const response = await t.app.inject({ method: 'POST', url: '/trade-api/api/listedAnswerApply', headers: { 'x-access-token': buyers[worker]!.token }, payload: { tradeId, quantity: 1_000, requestId: newRequestId() } });
+        if (response.statusCode !== 200) failures++;
+      }
+    }),
+  );
+  const subscriptionsPerSecond = N / ((performance.now() - started) / 1000);
+
+  await t.database.db.execute(sql`CREATE TABLE bench_counter (id int PRIMARY KEY, n bigint NOT NULL)`);
+  await t.database.db.execute(sql`INSERT INTO bench_counter VALUES (1, 0)`);
+  let updates = 0;
+  const updateStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (updates < N) {
+        updates++;
+        await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE bench_counter SET n = n + 1 WHERE id = 1`);
+        });
+      }
+    }),
+  );
+  const updatesPerSecond = N / ((performance.now() - updateStarted) / 1000);
+  await t.close();
+  console.log(`\n4. Hot listing on ${kind} (${N} subscriptions by ${CONCURRENCY} concurrent buyers, ${failures} refused)`);
+  console.log(`   subscriptions/s                     ${subscriptionsPerSecond.toFixed(0).padStart(7)}`);
+  console.log(`   single-row update transactions/s    ${updatesPerSecond.toFixed(0).padStart(7)}`);
+  console.log(`   ratio                               ${(subscriptionsPerSecond / updatesPerSecond).toFixed(3)}`);
+}
+
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'web') await firstLoadAndStartup();
+if (!only || only === 'listing') {
+  await hotListing('pglite');
+  if (process.env.TEST_DATABASE_URL) await hotListing('postgres');
+}
