@@ -48,6 +48,8 @@ export interface MovementResult {
 }
 
 export async function ensureAccount(tx: Tx | Db, enterpriseId: number) {
+  const [existing] = await tx.select().from(fundAccounts).where(eq(fundAccounts.enterpriseId, enterpriseId)).limit(1);
+  if (existing) return existing;
   await tx.insert(fundAccounts).values({ enterpriseId }).onConflictDoNothing();
   const [account] = await tx.select().from(fundAccounts).where(eq(fundAccounts.enterpriseId, enterpriseId)).limit(1);
   return account!;

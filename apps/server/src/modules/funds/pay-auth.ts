@@ -23,13 +23,10 @@ export function setUkeyVerifier(verifier: UkeyVerifier) {
   ukeyVerifier = verifier;
 }
 
-async function switchOn(db: Db, code: 'PayPassword' | 'UkeySwitch') {
-  const [row] = await db.select().from(switches).where(eq(switches.code, code)).limit(1);
-  return row?.content === '1';
-}
-
 export async function paymentAuthSwitches(db: Db) {
-  return { payPassword: await switchOn(db, 'PayPassword'), ukey: await switchOn(db, 'UkeySwitch') };
+  const rows = await db.select().from(switches);
+  const on = (code: string) => rows.some((r) => r.code === code && r.content === '1');
+  return { payPassword: on('PayPassword'), ukey: on('UkeySwitch') };
 }
 
 /**
