@@ -6,3 +6,4 @@ export * from './funds';
 export * from './product';
 export * from './trade';
 export * from './onboarding';
+export * from './auction';
