@@ -26,10 +26,15 @@ describe('demo data', () => {
     expect(await loadDemoData(database.db, storage)).toBe(true);
     expect(await loadDemoData(database.db, storage)).toBe(false);
     const names = (await database.db.select({ username: users.username }).from(users)).map((u) => u.username).sort();
-    expect(names).toEqual(['admin', 'buyer01', 'buyer02', 'newcomer', 'operator', 'seller01']);
+    expect(names).toEqual(['admin', 'buyer01', 'buyer02', 'newcomer', 'operator', 'pending01', 'pending02', 'seller01']);
     const [newcomer] = await database.db.select().from(users).where(eq(users.username, 'newcomer'));
     expect(newcomer!.isFirstLogin).toBe(true);
-    expect((await database.db.select().from(enterprises)).every((e) => e.auditStatus === 'approved' && e.bankAccountNo)).toBe(true);
+    const all = await database.db.select().from(enterprises);
+    expect(all.every((e) => e.bankAccountNo)).toBe(true);
+    // audited enterprises of every type, and two registrations waiting for the operator
+    const approvedTypes = new Set(all.filter((e) => e.auditStatus === 'approved').map((e) => e.enterpriseType));
+    expect(approvedTypes).toEqual(new Set(['mine', 'trader', 'power_plant', 'other']));
+    expect(all.filter((e) => e.auditStatus === 'pending')).toHaveLength(2);
     const accounts = await database.db.select().from(fundAccounts);
     expect(accounts.length).toBe(3);
     const pendingIn = await database.db.select().from(depositInApplications).where(eq(depositInApplications.status, 'pending'));

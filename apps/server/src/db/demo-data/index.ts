@@ -5,6 +5,7 @@ import { depositInApplications, enterprises, fileObjects, roles, systemMeta, use
 import { hashPassword } from '../../lib/password';
 import type { FileStorage } from '../../modules/files/storage';
 import { move } from '../../modules/funds/ledger';
+import { loadDemoOnboarding } from './onboarding';
 import { loadDemoListings } from './listings';
 
 // a 1×1 white PNG standing in for a scanned bank voucher
@@ -122,6 +123,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
       });
     }
     await loadDemoFunds(tx, storage, enterpriseIds, now);
+    await loadDemoOnboarding(tx, storage, passwordHashes.trader, now);
     await loadDemoListings(tx, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
