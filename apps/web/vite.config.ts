@@ -146,6 +146,8 @@ function manualChunks(id: string, meta: ManualChunkMeta): string | undefined {
   if (/\/node_modules\/@tanstack\//.test(id)) return 'vendor-query';
   if (/\/node_modules\/dayjs\//.test(id)) return 'vendor-dayjs';
   if (/\/node_modules\/zod\//.test(id)) return 'vendor-zod';
+  // the Excel writer is imported only when a user exports: its own chunk, never a tier's
+  if (/\/node_modules\/exceljs\//.test(id)) return 'vendor-exceljs';
   if (PRO.test(id)) return 'vendor-pro';
   return tierOf(id, meta);
 }

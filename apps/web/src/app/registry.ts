@@ -12,6 +12,14 @@ export const UnderConstructionPage: Page = lazyPage(() => import('@/components/U
 
 export const VIEW_REGISTRY: Record<string, Page> = {
   CompanyInfo: lazyPage(() => import('@/pages/workspace/companyInfo')),
+  ListingStart: lazyPage(() => import('@/pages/workspace/listing/start')),
+  ListingQuery: lazyPage(() => import('@/pages/workspace/listing/query')),
+  ListingConfirm: lazyPage(() => import('@/pages/workspace/listing/confirm')),
+  ListingSubscribe: lazyPage(() => import('@/pages/workspace/listing/subscribe')),
+  ListingDeal: lazyPage(() => import('@/pages/workspace/listing/deal')),
+  ListingResult: lazyPage(() => import('@/pages/workspace/listing/result')),
+  TradeAudit: lazyPage(() => import('@/pages/workspace/operation/tradeAudit')),
+  ProductManage: lazyPage(() => import('@/pages/workspace/operation/productManage')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

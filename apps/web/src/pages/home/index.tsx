@@ -1,4 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
+import ListedTradeTable from './components/ListedTradeTable';
+import './home-tables.css';
 
 /**
  * Home (/index) inside the public layout. The banner and market-index strip are slots of the layout; the home
@@ -6,10 +8,17 @@ import { ToolOutlined } from '@ant-design/icons';
  */
 export default function HomePage() {
   return (
-    <section className="coalx-home-building" aria-label="首页内容">
-      <ToolOutlined className="coalx-home-building-icon" />
-      <h2>首页内容建设中</h2>
-      <p>该功能建设中</p>
-    </section>
+    <>
+      <div className="coalx-home-tables">
+        <ListedTradeTable tradeType={0} />
+        <ListedTradeTable tradeType={1} />
+        {/* the auction issue adds 竞价销售 / 竞价采购 here */}
+      </div>
+      <section className="coalx-home-building" aria-label="首页内容">
+        <ToolOutlined className="coalx-home-building-icon" />
+        <h2>首页内容建设中</h2>
+        <p>该功能建设中</p>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,194 @@
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Form, Input, Result, message } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { formatFen, formatPrice, formatTons } from '@coalx/shared';
+import { errorMessage } from '@/app/request';
+import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
+import { getFundInfo } from '@/services/funds';
+import { getListing, subscribeListing, type SubscribeResult } from '@/services/listing';
+import { TRADE_TYPE_TEXT, subscribeBounds, subscribeQuantityError, subscriptionPreview, tonsTextToKg } from '../logic';
+import { depositText, ListingHeadline } from '../shared/ListingDetail';
+import { ListingLoadState } from '../shared/PageState';
+import '../shared/listing.css';
+
+/**
+ * 挂牌摘牌 (/hang/hangSale?tradeId): the counterparty enters a quantity within [min, max] and the remainder, sees
+ * the amount and the deposit, passes the pay-password flow and submits. One request id per submission, reused on
+ * retry so a repeated click never subscribes twice.
+ */
+export default function HangSalePage() {
+  const [params] = useSearchParams();
+  const tradeId = params.get('tradeId') ?? '';
+  const queryClient = useQueryClient();
+  const listing = useQuery({ queryKey: ['listing', 'detail', tradeId], queryFn: () => getListing(tradeId), enabled: Boolean(tradeId), retry: false });
+  const funds = useQuery({ queryKey: ['funds', 'info'], queryFn: getFundInfo, retry: false });
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<{ result: SubscribeResult; message: string } | null>(null);
+  const requestId = useRef(newRequestId());
+  const { run, holder } = usePaymentAuth();
+  const l = listing.data;
+
+  if (!l) {
+    return (
+      <div className="coalx-page">
+        <ListingLoadState missingId={!tradeId} loading={listing.isLoading} error={listing.error} />
+      </div>
+    );
+  }
+
+  const kg = tonsTextToKg(text);
+  const problem = subscribeQuantityError(l, kg);
+  const preview = subscriptionPreview(l, problem ? null : kg);
+  const bounds = subscribeBounds(l);
+  const fundsShort = preview && funds.data ? funds.data.available < preview.deposit : false;
+  const open = l.hangState === 1;
+
+  const submit = async () => {
+    setTouched(true);
+    if (problem || kg === null || !preview) return;
+    setSending(true);
+    try {
+      let serverMessage = '';
+      const result = await run(
+        async (auth) => {
+          const r = await subscribeListing({ tradeId: l.tradeId, quantity: kg, requestId: requestId.current, ...auth });
+          return r;
+        },
+        {
+          action: 'listing_subscribe',
+          title: '摘牌确认：请输入支付密码',
+          description: `摘牌 ${formatTons(kg)}，成交金额 ¥${formatFen(preview.amount)}，冻结保证金 ¥${formatFen(preview.deposit)}`,
+        },
+      );
+      if (!result) return;
+      serverMessage = result.status === 'confirmed' ? '摘牌成功，已自动成交' : '摘牌成功，等待挂牌方确认';
+      requestId.current = newRequestId();
+      setDone({ result, message: serverMessage });
+      void queryClient.invalidateQueries({ queryKey: ['listing'] });
+      void queryClient.invalidateQueries({ queryKey: ['funds'] });
+    } catch (error) {
+      message.error(errorMessage(error, '摘牌失败，请稍后重试'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <div className="coalx-page">
+        <Card variant="borderless">
+          <Result
+            status="success"
+            title={done.message}
+            subTitle={`交易编号 ${l.tradeId}，摘牌数量 ${formatTons(done.result.quantity)}，已冻结保证金 ¥${formatFen(done.result.deposit)}`}
+            extra={[
+              <Link key="mine" to="/listingTrade/subscribe">
+                <Button type="primary">查看我的摘牌</Button>
+              </Link>,
+              <Link key="detail" to={`/listingSalesDetails?tradeId=${l.tradeId}`}>
+                <Button>返回挂牌详情</Button>
+              </Link>,
+              <Link key="home" to="/index">
+                <Button>返回首页</Button>
+              </Link>,
+            ]}
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="coalx-page">
+      <Breadcrumb
+        items={[
+          { title: <Link to="/index">首页</Link> },
+          { title: <Link to={`/moreListings?tradeType=${l.tradeType}`}>{TRADE_TYPE_TEXT[l.tradeType]}</Link> },
+          { title: <Link to={`/listingSalesDetails?tradeId=${l.tradeId}`}>{l.tradeId}</Link> },
+          { title: '摘牌' },
+        ]}
+      />
+      <ListingHeadline listing={l} />
+      <Card title={l.tradeType === 1 ? '摘牌（向采购方供货）' : '摘牌（向挂牌方购买）'} variant="borderless" className="coalx-section-card">
+        {!open && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={l.hangState === 0 ? '挂牌尚未开始，暂不能摘牌' : '挂牌已结束，不能摘牌'}
+            action={l.hangState === 2 ? <Link to={`/listingResult?tradeId=${l.tradeId}`}>查看结果公告</Link> : undefined}
+          />
+        )}
+        <div className="coalx-preview">
+          <div>
+            <div className="coalx-figure-label">可摘范围</div>
+            <div className="coalx-figure-value">
+              {bounds.onlyRemainder ? `须一次摘完 ${formatTons(bounds.max)}` : `${formatTons(bounds.min, false)} – ${formatTons(bounds.max)}`}
+            </div>
+          </div>
+          <div>
+            <div className="coalx-figure-label">保证金标准</div>
+            <div className="coalx-figure-value">{depositText(l)}</div>
+          </div>
+          <div>
+            <div className="coalx-figure-label">可用资金</div>
+            <div className="coalx-figure-value">{funds.data ? `¥${formatFen(funds.data.available)}` : '-'}</div>
+          </div>
+        </div>
+        <Form layout="vertical" onFinish={submit} style={{ maxWidth: 640 }}>
+          <Form.Item
+            label="摘牌数量"
+            required
+            validateStatus={touched && text && problem ? 'error' : undefined}
+            help={touched && text && problem ? problem : `单位：吨，最多 3 位小数；剩余可摘 ${formatTons(l.remainingQuantity)}`}
+          >
+            <Input
+              size="large"
+              value={text}
+              disabled={!open}
+              placeholder={bounds.onlyRemainder ? `请输入 ${formatTons(bounds.max, false)}` : `${formatTons(bounds.min, false)} – ${formatTons(bounds.max, false)}`}
+              suffix="吨"
+              inputMode="decimal"
+              onChange={(e) => {
+                setText(e.target.value.trim());
+                setTouched(true);
+              }}
+              aria-label="摘牌数量"
+            />
+          </Form.Item>
+          <div className="coalx-preview" style={{ gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+            <div>
+              <div className="coalx-figure-label">成交价格</div>
+              <div className="coalx-figure-value">{formatPrice(l.price)}</div>
+            </div>
+            <div>
+              <div className="coalx-figure-label">成交金额</div>
+              <div className="coalx-figure-value coalx-price" data-testid="subscribe-amount">
+                {preview ? `¥${formatFen(preview.amount)}` : '-'}
+              </div>
+            </div>
+            <div>
+              <div className="coalx-figure-label">应冻结保证金</div>
+              <div className="coalx-figure-value" data-testid="subscribe-deposit">
+                {preview ? `¥${formatFen(preview.deposit)}` : '-'}
+              </div>
+            </div>
+          </div>
+          {fundsShort && (
+            <Alert type="error" showIcon style={{ marginBottom: 16 }} message="可用资金不足以冻结保证金，请先入金" action={<Link to="/financial/application">去入金</Link>} />
+          )}
+          <Button type="primary" size="large" htmlType="submit" loading={sending} disabled={!open || sending}>
+            确认摘牌
+          </Button>
+          <span className="coalx-hint" style={{ marginLeft: 16 }}>
+            提交后立即冻结保证金；{l.autoConfirm ? '本挂牌自动确认成交' : '挂牌方确认后成交，拒绝则释放数量与保证金'}
+          </span>
+        </Form>
+      </Card>
+      {holder}
+    </div>
+  );
+}

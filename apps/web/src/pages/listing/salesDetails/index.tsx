@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Breadcrumb, Button } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { getListing } from '@/services/listing';
+import { TRADE_TYPE_TEXT, listingButtonPath, listingButtons } from '../logic';
+import { ListingDescriptions, ListingHeadline } from '../shared/ListingDetail';
+import { ListingLoadState } from '../shared/PageState';
+import '../shared/listing.css';
+
+/** 挂牌销售详情 (/listingSalesDetails?tradeId): every field, the state, the remainder and the buttons of its state. */
+export default function ListingSalesDetailsPage() {
+  const [params] = useSearchParams();
+  const tradeId = params.get('tradeId') ?? '';
+  const query = useQuery({ queryKey: ['listing', 'detail', tradeId], queryFn: () => getListing(tradeId), enabled: Boolean(tradeId), retry: false });
+  const l = query.data;
+
+  return (
+    <div className="coalx-page">
+      <Breadcrumb
+        items={[
+          { title: <Link to="/index">首页</Link> },
+          { title: <Link to={`/moreListings?tradeType=${l?.tradeType ?? 0}`}>{TRADE_TYPE_TEXT[l?.tradeType ?? 0]}</Link> },
+          { title: '挂牌详情' },
+        ]}
+      />
+      {!l ? (
+        <ListingLoadState missingId={!tradeId} loading={query.isLoading} error={query.error} />
+      ) : (
+        <>
+          <ListingHeadline
+            listing={l}
+            extra={listingButtons(l.hangState)
+              .filter((b) => b.key !== 'details')
+              .map((b) =>
+                b.disabled ? (
+                  <Button key={b.key} disabled size="large">
+                    {b.label}
+                  </Button>
+                ) : (
+                  <Link key={b.key} to={listingButtonPath(b.key, l.tradeId)}>
+                    <Button type="primary" size="large">
+                      {b.key === 'subscribe' ? '立即摘牌' : b.label}
+                    </Button>
+                  </Link>
+                ),
+              )}
+          />
+          <ListingDescriptions listing={l} />
+        </>
+      )}
+    </div>
+  );
+}

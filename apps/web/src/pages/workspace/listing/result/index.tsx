@@ -1,0 +1,46 @@
+import { useRef } from 'react';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import { formatTons, type ListingView } from '@coalx/shared';
+import ExportExcelButton from '@/components/ExportExcel';
+import { listMyListings } from '@/services/listing';
+import { WS_PAGINATION, cleanParams, listingColumns, listingExcel } from '../columns';
+
+/** 挂牌结果: my enterprise's ended listings, each with its result notice. */
+export default function ListingResultListPage() {
+  const last = useRef<{ tradeId?: string; tradeType?: number }>({});
+  const columns: ProColumns<ListingView>[] = [
+    ...listingColumns.filter((c) => c.dataIndex !== 'status' && c.dataIndex !== 'hangState'),
+    { title: '未摘数量', dataIndex: 'remainingQuantity', search: false, align: 'right', width: 130, render: (_, r) => formatTons(r.remainingQuantity) },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 110,
+      fixed: 'right',
+      render: (_, r) => (
+        <Link to={`/listingResult?tradeId=${r.tradeId}`}>
+          <Button type="link" size="small">结果公告</Button>
+        </Link>
+      ),
+    },
+  ];
+  const query = (pageNo: number, pageSize: number) => listMyListings({ ...last.current, status: 'approved', hangState: 2, pageNo, pageSize });
+  return (
+    <ProTable<ListingView>
+      headerTitle="挂牌结果（已结束的挂牌）"
+      rowKey="tradeId"
+      columns={columns}
+      scroll={{ x: 1300 }}
+      search={{ labelWidth: 'auto' }}
+      pagination={WS_PAGINATION}
+      options={{ density: false, setting: false, reload: true }}
+      toolBarRender={() => [<ExportExcelButton<ListingView> key="export" fileName="挂牌结果" columns={listingExcel} fetchPage={query} />]}
+      request={async (p) => {
+        last.current = cleanParams(p, ['tradeType']);
+        const page = await query(p.current ?? 1, p.pageSize ?? 10);
+        return { data: page.records, total: page.total, success: true };
+      }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useRef } from 'react';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Button, Space } from 'antd';
+import { Link } from 'react-router';
+import type { SubscriptionView } from '@coalx/shared';
+import ExportExcelButton from '@/components/ExportExcel';
+import { listMySubscriptions, type SubscriptionQuery } from '@/services/listing';
+import { WS_PAGINATION, cleanParams, subscriptionColumns, subscriptionExcel } from '../columns';
+
+/** 我的摘牌: my enterprise's subscriptions to other enterprises' listings. */
+export default function ListingSubscribePage() {
+  const last = useRef<Omit<SubscriptionQuery, 'pageNo' | 'pageSize'>>({});
+  const columns: ProColumns<SubscriptionView>[] = [
+    ...subscriptionColumns('publisherName'),
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 150,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Link to={`/listingSalesDetails?tradeId=${r.tradeId}`}>
+            <Button type="link" size="small">查看挂牌</Button>
+          </Link>
+          {r.status === 'confirmed' && (
+            <Link to={`/listingTrade/deal?tradeId=${r.tradeId}`}>
+              <Button type="link" size="small">成交</Button>
+            </Link>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ProTable<SubscriptionView>
+      headerTitle="我的摘牌"
+      rowKey="id"
+      columns={columns}
+      scroll={{ x: 1500 }}
+      search={{ labelWidth: 'auto' }}
+      pagination={WS_PAGINATION}
+      options={{ density: false, setting: false, reload: true }}
+      toolBarRender={() => [
+        <ExportExcelButton<SubscriptionView>
+          key="export"
+          fileName="我的摘牌"
+          columns={subscriptionExcel}
+          fetchPage={(pageNo, pageSize) => listMySubscriptions({ ...last.current, pageNo, pageSize })}
+        />,
+      ]}
+      request={async (p) => {
+        last.current = cleanParams(p);
+        const page = await listMySubscriptions({ ...last.current, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+        return { data: page.records, total: page.total, success: true };
+      }}
+    />
+  );
+}

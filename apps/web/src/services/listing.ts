@@ -1,0 +1,93 @@
+import type { DealView, ListingApply, ListingView, SubscriptionView } from '@coalx/shared';
+import { requestResult, type PageResult } from '@/app/request';
+import type { PaymentAuth } from '@/services/funds';
+
+/** Listing trade (挂牌) calls of spec §7: money in integer fen, quantities in integer kg, times already Shanghai. */
+
+export interface Product {
+  stockCode: string;
+  stockName: string;
+  category: string;
+  quality: Record<string, number | null | undefined>;
+  enabled: boolean;
+}
+export type ProductSave = Omit<Product, 'quality'> & { quality: Record<string, number | null> };
+
+export interface PageQuery {
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface MarketQuery extends PageQuery {
+  tradeType?: number;
+  tradeId?: string;
+  productName?: string;
+  hangState?: number;
+}
+
+export interface MyListingQuery extends PageQuery {
+  tradeType?: number;
+  tradeId?: string;
+  status?: string;
+  hangState?: number;
+}
+
+export interface SubscriptionQuery extends PageQuery {
+  tradeId?: string;
+  status?: string;
+}
+
+export interface ListingResult {
+  listing: ListingView;
+  dealQuantity: number;
+  dealAmount: number;
+  deals: PageResult<DealView>;
+}
+
+export interface OppositeCompany {
+  organName: string;
+  contactName: string;
+  contactMobile: string;
+  address: string;
+  role: string;
+}
+
+export interface SubscribeResult {
+  id: number;
+  status: string;
+  quantity: number;
+  deposit: number;
+}
+
+const post = <T>(path: string, data: unknown) => requestResult<T>(path, { method: 'POST', data });
+
+export const listProducts = () => post<Product[]>('/product/stockinfo/productList', {});
+export const listManagedProducts = () => requestResult<Product[]>('/product/stockinfo/manageList');
+export const saveProduct = (mode: 'add' | 'edit', data: ProductSave) => post<Product>(`/product/stockinfo/${mode}`, data);
+
+/** Saves a draft (submit false) or submits for audit (submit true); tradeId edits a draft or rejected listing. */
+export const saveListing = (data: ListingApply) => post<ListingView>('/api/addListedApply', data);
+export const getListing = (tradeId: string) => post<ListingView>('/api/listedApplyDetail', { tradeId });
+export const listMarket = (query: MarketQuery) => post<PageResult<ListingView>>('/api/tradeHome/listedTrade/list', query);
+export const listMyListings = (query: MyListingQuery) => post<PageResult<ListingView>>('/api/myListedTradeList', query);
+
+export const subscribeListing = (data: { tradeId: string; quantity: number; requestId: string } & PaymentAuth) =>
+  post<SubscribeResult>('/api/listedAnswerApply', data);
+
+export const listSubscriptionsOfListing = (query: SubscriptionQuery & { tradeId: string }) =>
+  post<PageResult<SubscriptionView>>('/api/listedRecord/listQuery', query);
+/** Subscriptions to my enterprise's listings (the confirm page). */
+export const listSubscriptionsToMe = (query: SubscriptionQuery) =>
+  post<PageResult<SubscriptionView>>('/api/listedRecord/myListedApplyList', query);
+/** My enterprise's own subscriptions. */
+export const listMySubscriptions = (query: SubscriptionQuery) =>
+  post<PageResult<SubscriptionView>>('/api/listedRecord/myDealListedApplyList', query);
+export const answerSubscription = (data: { id: number; action: 'confirm' | 'decline'; reason?: string }) =>
+  post<{ id: number; status: string }>('/api/listedRecord/answerOrdersDeal', data);
+export const listMyDeals = (query: PageQuery & { tradeId?: string }) => post<PageResult<DealView>>('/api/mydealListedTradeList', query);
+export const getListingResult = (query: PageQuery & { tradeId: string }) => post<ListingResult>('/api/listedRecord/listSuccessQuery', query);
+export const getOppositeCompany = (dealId: number) => post<OppositeCompany>('/api/listedRecord/queryOppositeCompanyInfo', { id: dealId });
+
+export const listAuditQueue = (query: PageQuery & { status?: string }) => post<PageResult<ListingView>>('/api/listing/audit/list', query);
+export const approveListing = (tradeId: string) => post<ListingView>('/api/listing/audit/approve', { tradeId });
+export const rejectListing = (tradeId: string, reason: string) => post<ListingView>('/api/listing/audit/reject', { tradeId, reason });
