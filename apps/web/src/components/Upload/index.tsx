@@ -22,6 +22,8 @@ export interface UploadProps {
   maxCount?: number;
   /** Private files are readable only with a token (vouchers, licences). */
   visibility?: 'public' | 'private';
+  /** 'register': a visitor's registration attachment (images only, private, no sign-in needed). */
+  scene?: 'register';
   listType?: AntUploadProps['listType'];
   disabled?: boolean;
   children?: ReactNode;
@@ -53,6 +55,7 @@ export default function Upload({
   accept = DEFAULT_ACCEPT,
   maxCount = DEFAULT_MAX_COUNT,
   visibility = 'public',
+  scene,
   listType = 'picture-card',
   disabled,
   children,
@@ -111,7 +114,7 @@ export default function Upload({
       name="file"
       action={UPLOAD_URL}
       headers={token ? { [TOKEN_HEADER]: token } : undefined}
-      data={{ visibility }}
+      data={scene ? { visibility, scene } : { visibility }}
       accept={accept}
       listType={listType}
       fileList={fileList}
