@@ -12,6 +12,8 @@ export const UnderConstructionPage: Page = lazyPage(() => import('@/components/U
 
 export const VIEW_REGISTRY: Record<string, Page> = {
   CompanyInfo: lazyPage(() => import('@/pages/workspace/companyInfo')),
+  EnterpriseAudit: lazyPage(() => import('@/pages/workspace/operation/enterpriseAudit')),
+  SmsOutbox: lazyPage(() => import('@/pages/workspace/operation/smsOutbox')),
   ListingStart: lazyPage(() => import('@/pages/workspace/listing/start')),
   ListingQuery: lazyPage(() => import('@/pages/workspace/listing/query')),
   ListingConfirm: lazyPage(() => import('@/pages/workspace/listing/confirm')),

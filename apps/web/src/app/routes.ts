@@ -29,8 +29,14 @@ export const STATIC_ROUTES: StaticRoute[] = [
     layout: 'user',
     page: lazyPage(() => import('@/pages/user/changePassword')),
   },
-  { path: '/user/register', title: '企业注册', layout: 'user', public: true, page: building },
-  { path: '/user/register-result', title: '注册结果', layout: 'user', public: true, page: building },
+  { path: '/user/register', title: '企业注册', layout: 'user', public: true, page: lazyPage(() => import('@/pages/user/register')) },
+  {
+    path: '/user/register-result',
+    title: '注册结果',
+    layout: 'user',
+    public: true,
+    page: lazyPage(() => import('@/pages/user/registerResult')),
+  },
   { path: '/ukey/index', title: '数字证书', layout: 'user', public: true, permission: 'listing', page: building },
   { path: '/sign/index', title: '电子签章', layout: 'user', public: true, permission: 'listing', page: building },
 
