@@ -21,7 +21,12 @@ import fundsRoutes from './modules/funds/funds.routes';
 import { registerListingJobs } from './modules/listing/listing.jobs';
 import listingRoutes from './modules/listing/listing.routes';
 import productRoutes from './modules/product/product.routes';
-import { startScheduler } from './plugins/scheduler';
+import { registerScheduledJob, startScheduler } from './plugins/scheduler';
+import fastifyWebsocket from '@fastify/websocket';
+import auctionRoutes from './modules/auction/auction.routes';
+import { buildSnapshot, personalise } from './modules/auction/auction.service';
+import { runAuctionSchedule } from './flows/award-auction';
+import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/realtime';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
@@ -38,6 +43,7 @@ declare module 'fastify' {
     clock: Clock;
     config: Config;
     storage: FileStorage;
+    auctionRooms: AuctionRooms;
   }
 }
 
@@ -84,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(authenticate);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await registerRealtime(app, options.database);
 
   await app.register(
     async (api) => {
@@ -96,14 +104,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(smsRoutes);
       await api.register(productRoutes);
       await api.register(listingRoutes);
+      await api.register(auctionRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   registerListingJobs();
+  registerScheduledJob({ name: 'auction.schedule', run: runAuctionSchedule });
   startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
+}
+
+/** Auction rooms fed by PostgreSQL notifications, so every process's watchers hear every bid. */
+async function registerRealtime(app: FastifyInstance, database: Database) {
+  const rooms = new AuctionRooms(async (tradeId) => {
+    const base = await buildSnapshot(app.db, app.clock, tradeId);
+    return { forEnterprise: (enterpriseId) => personalise(base, enterpriseId) };
+  }, app.log);
+  app.decorate('auctionRooms', rooms);
+  const unlisten = await database.listen(AUCTION_CHANNEL, (payload) => {
+    try {
+      const event = JSON.parse(payload) as { type: AuctionEventType; tradeId: string };
+      rooms.onEvent(event.type, event.tradeId);
+    } catch (err) {
+      app.log.warn({ err, payload }, 'bad auction notification');
+    }
+  });
+  const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    rooms.closeAll();
+    await unlisten();
+  });
 }
 
 /** The built React app at /, with index.html for every non-API path (the client router shows /404). */

@@ -15,3 +15,4 @@ export * from './enterprise/credit-code';
 export * from './enterprise/schemas';
 export * from './funds/schemas';
 export * from './listing/schemas';
+export * from './auction/schemas';

@@ -17,6 +17,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** LISTEN on a channel; NOTIFY is sent with pg_notify inside the transaction that made the change. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: (channel, handler) => client.listen(channel, handler),
     close: () => client.close(),
   };
 }
@@ -56,6 +59,29 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         client.release();
       }
+    },
+    async listen(channel, handler) {
+      // one connection of its own, reopened if the server drops it, so no notification is missed for long
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async () => {
+        if (stopped) return;
+        client = new pg.Client({ connectionString: url });
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) handler(message.payload);
+        });
+        client.on('error', () => {
+          client = null;
+          setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        });
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

@@ -30,7 +30,9 @@ function readToken(request: import('fastify').FastifyRequest): string | null {
   if (typeof header === 'string' && header.trim()) return header.trim();
   // <img src> of a private file cannot send a header: the static route also accepts ?token=
   const query = request.query as Record<string, unknown> | undefined;
-  if (request.routeOptions.url?.startsWith(`${API_PREFIX}/api/common/static`) && typeof query?.token === 'string') {
+  const url = request.routeOptions.url ?? '';
+  // nor can a browser's WebSocket: the live auction socket takes it as ?token= too
+  if ((url.startsWith(`${API_PREFIX}/api/common/static`) || url === `${API_PREFIX}/ws/auction`) && typeof query?.token === 'string') {
     return query.token;
   }
   return null;

@@ -1,0 +1,69 @@
+import { amountFen } from '@coalx/shared';
+import { and, eq, lte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { auctionEnrolments, auctions, deals } from '../db/schema/index';
+import { nextTradeNumber } from '../lib/trade-number';
+import { auctionStateAt } from '../modules/auction/auction.state';
+import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
+import { publishAuctionEvent } from '../plugins/realtime';
+
+/**
+ * Ends one auction whose deadline has passed, in one transaction: the best bid wins (a deal; its deposit becomes
+ * the performance deposit) and every other deposit is released; with no bid it is 流拍 and all are released.
+ * Re-checks under the row lock, so running it on several processes or twice ends the auction once.
+ */
+export async function awardAuction(db: Db, now: Date, auctionId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [a] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update').limit(1);
+    if (!a || a.status !== 'approved' || a.hangState === 3 || now < a.currentEnd) return false;
+    const enrolments = await tx.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, a.id));
+    const won = a.bestEnterpriseId !== null && a.bestPriceFen !== null;
+    for (const e of enrolments) {
+      const winner = won && e.enterpriseId === a.bestEnterpriseId;
+      if (e.depositId) {
+        if (winner) await convertToPerformanceDeposit(tx, e.depositId);
+        else await releaseTradeDeposit(tx, e.depositId);
+      }
+      await tx.update(auctionEnrolments).set({ status: winner ? 'won' : 'released' }).where(eq(auctionEnrolments.id, e.id));
+    }
+    if (won) {
+      const sale = a.tradeType === 2;
+      const winnerDeposit = enrolments.find((e) => e.enterpriseId === a.bestEnterpriseId);
+      await tx.insert(deals).values({
+        dealNo: await nextTradeNumber(tx, 'CJ', now),
+        tradeKind: 'auction',
+        tradeNo: a.tradeNo,
+        tradeType: a.tradeType,
+        sourceId: a.bestBidId!,
+        sellerEnterpriseId: sale ? a.enterpriseId : a.bestEnterpriseId!,
+        buyerEnterpriseId: sale ? a.bestEnterpriseId! : a.enterpriseId,
+        stockCode: a.stockCode,
+        productName: a.productName,
+        quantityKg: a.quantityKg,
+        priceFen: a.bestPriceFen!,
+        amountFen: Number(amountFen(a.bestPriceFen!, a.quantityKg)),
+        depositFen: winnerDeposit?.depositId ? a.depositFen : 0,
+        createdAt: now,
+      });
+    }
+    await tx.update(auctions).set({ hangState: 3, result: won ? 'deal' : 'failed', endedAt: now, updatedAt: now }).where(eq(auctions.id, a.id));
+    await publishAuctionEvent(tx, 'ended', a.tradeNo);
+    return true;
+  });
+}
+
+/** Scheduled: moves states 0 → 1 → 2 on time (announcing each) and ends every auction whose deadline passed. */
+export async function runAuctionSchedule(db: Db, now: Date) {
+  const state = auctionStateAt(now);
+  const moved = await db
+    .update(auctions)
+    .set({ hangState: sql`${state}`, updatedAt: now })
+    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, 2), sql`${state} IN (1, 2)`, sql`${auctions.hangState} <> ${state}`))
+    .returning({ tradeNo: auctions.tradeNo });
+  for (const { tradeNo } of moved) await publishAuctionEvent(db, 'state', tradeNo);
+  const due = await db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, 3), lte(auctions.currentEnd, now)));
+  for (const { id } of due) await awardAuction(db, now, id);
+}

@@ -1,0 +1,64 @@
+import { formatDateTime } from '@coalx/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { auctionEnrolments, auctions, enterprises } from '../db/schema/index';
+import { businessRule, conflict, forbidden, notFound } from '../errors';
+import type { Clock } from '../lib/clock';
+import { auctionPolicy } from '../modules/auction/auction.policy';
+import { freezeTradeDeposit } from '../modules/funds/funds.service';
+import { verifyPaymentAuth } from '../modules/funds/pay-auth';
+import type { Actor } from '../plugins/authenticate';
+import { publishAuctionEvent } from '../plugins/realtime';
+
+/** 竞价报名: the deposit is frozen in the transaction that enrols, under the auction's row lock. */
+export async function enrolAuction(
+  db: Db,
+  clock: Clock,
+  actor: Actor,
+  input: { tradeId: string; requestId: string; payPassword?: string; ukeySignature?: string },
+) {
+  const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
+  if (!enterprise || enterprise.auditStatus !== 'approved') throw forbidden('企业未通过交易中心审核，不能报名');
+  const [existing] = await db
+    .select({ e: auctionEnrolments })
+    .from(auctionEnrolments)
+    .innerJoin(auctions, eq(auctions.id, auctionEnrolments.auctionId))
+    .where(and(eq(auctions.tradeNo, input.tradeId), eq(auctionEnrolments.enterpriseId, enterprise.id)))
+    .limit(1);
+  if (existing) {
+    // the same click again gets its enrolment back; a second enrolment is refused
+    if (existing.e.requestId === input.requestId) return existing.e;
+    throw conflict('本企业已报名该竞价，无需重复报名');
+  }
+  await verifyPaymentAuth(db, clock, actor, 'auction_enrol', input);
+
+  return db.transaction(async (tx) => {
+    const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
+    if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
+    auctionPolicy.participate(actor, auction);
+    const now = clock.now();
+    if (now >= auction.enrolDeadline) throw businessRule(`报名已于 ${formatDateTime(auction.enrolDeadline)} 截止`);
+    const bidderNo = auction.enrolCount + 1;
+    const [enrolment] = await tx
+      .insert(auctionEnrolments)
+      .values({ auctionId: auction.id, enterpriseId: enterprise.id, userId: actor.userId, bidderNo, requestId: input.requestId, createdAt: now })
+      .onConflictDoNothing({ target: [auctionEnrolments.auctionId, auctionEnrolments.enterpriseId] })
+      .returning();
+    if (!enrolment) throw conflict('本企业已报名该竞价，无需重复报名');
+    if (auction.depositFen > 0) {
+      const deposit = await freezeTradeDeposit(tx, {
+        enterpriseId: enterprise.id,
+        tradeKind: 'auction',
+        tradeId: auction.tradeNo,
+        refId: String(enrolment.id),
+        amount: auction.depositFen,
+        createdBy: actor.userId,
+      });
+      await tx.update(auctionEnrolments).set({ depositId: deposit.id }).where(eq(auctionEnrolments.id, enrolment.id));
+      enrolment.depositId = deposit.id;
+    }
+    await tx.update(auctions).set({ enrolCount: sql`${auctions.enrolCount} + 1`, updatedAt: now }).where(eq(auctions.id, auction.id));
+    await publishAuctionEvent(tx, 'state', auction.tradeNo);
+    return enrolment;
+  });
+}

@@ -1,0 +1,350 @@
+import { amountFen, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot } from '@coalx/shared';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { auctionBids, auctionEnrolments, auctions, enterprises } from '../../db/schema/index';
+import { businessRule, conflict, notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { nextTradeNumber } from '../../lib/trade-number';
+import type { Actor } from '../../plugins/authenticate';
+import { findEnabledProduct } from '../product/product.service';
+import { auctionPolicy } from './auction.policy';
+import { auctionStateAt, auctionStateOf } from './auction.state';
+
+type AuctionRow = typeof auctions.$inferSelect;
+
+export function presentAuction(a: AuctionRow & { stateNow?: number }, enterpriseName: string) {
+  return {
+    tradeId: a.tradeNo,
+    tradeType: a.tradeType,
+    stockCode: a.stockCode,
+    productName: a.productName,
+    category: a.category,
+    enterpriseName,
+    status: a.status,
+    rejectReason: a.rejectReason,
+    hangState: a.status === 'approved' ? (a.stateNow ?? a.hangState) : 0,
+    result: a.result,
+    startPrice: a.startPriceFen,
+    price: a.bestPriceFen ?? a.startPriceFen,
+    bestPrice: a.bestPriceFen,
+    minStep: a.minStepFen,
+    maxStep: a.maxStepFen,
+    limitPrice: a.limitPriceFen,
+    deposit: a.depositFen,
+    quantity: a.quantityKg,
+    quality: a.quality as Record<string, number | null>,
+    enrolDeadline: formatDateTime(a.enrolDeadline),
+    bidDateStart: formatDateTime(a.bidStart),
+    bidDateEnd: formatDateTime(a.bidEnd),
+    currentEnd: formatDateTime(a.currentEnd),
+    extensionSeconds: a.extensionSeconds,
+    bidCount: a.bidCount,
+    enrolCount: a.enrolCount,
+    priceType: a.priceType,
+    transport: a.transport,
+    deliveryProvince: a.deliveryProvince,
+    deliveryCity: a.deliveryCity,
+    deliveryDistrict: a.deliveryDistrict,
+    deliveryPlace: a.deliveryPlace,
+    deliveryDateStart: a.deliveryDateStart,
+    deliveryDateEnd: a.deliveryDateEnd,
+    auditTime: a.auditTime ? formatDateTime(a.auditTime) : null,
+    remark: a.remark,
+    createdAt: formatDateTime(a.createdAt),
+  };
+}
+export type AuctionViewData = ReturnType<typeof presentAuction>;
+
+export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: AuctionApply) {
+  auctionPolicy.publish(actor);
+  const now = clock.now();
+  const enrolDeadline = new Date(input.enrolDeadline);
+  const bidStart = new Date(input.bidStart);
+  const bidEnd = new Date(input.bidEnd);
+  if (input.submit && enrolDeadline.getTime() < now.getTime() - 60_000) throw businessRule('报名截止时间须晚于当前时间');
+  const bidDay = new Date(bidEnd.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+  if (input.deliveryDateStart < bidDay) throw businessRule('交收开始日期不能早于竞价结束日期');
+  const product = await findEnabledProduct(db, input.stockCode);
+  const values = {
+    tradeType: input.tradeType,
+    stockCode: product.stockCode,
+    productName: product.stockName,
+    category: product.category,
+    quality: input.quality,
+    quantityKg: input.quantity,
+    startPriceFen: input.startPrice,
+    minStepFen: input.minStep,
+    maxStepFen: input.maxStep,
+    limitPriceFen: input.limitPrice,
+    depositFen: input.deposit,
+    enrolDeadline,
+    bidStart,
+    bidEnd,
+    currentEnd: bidEnd,
+    extensionSeconds: input.extensionSeconds,
+    priceType: input.priceType,
+    transport: input.transport,
+    deliveryProvince: input.deliveryProvince,
+    deliveryCity: input.deliveryCity,
+    deliveryDistrict: input.deliveryDistrict,
+    deliveryPlace: input.deliveryPlace,
+    deliveryDateStart: input.deliveryDateStart,
+    deliveryDateEnd: input.deliveryDateEnd,
+    remark: input.remark,
+    status: input.submit ? 'submitted' : 'draft',
+    rejectReason: null,
+    updatedAt: now,
+  };
+  if (input.tradeId) {
+    const [existing] = await db.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).limit(1);
+    if (!existing) throw notFound('竞价不存在');
+    auctionPolicy.manage(actor, existing);
+    const [updated] = await db.update(auctions).set(values).where(and(eq(auctions.id, existing.id), inArray(auctions.status, ['draft', 'rejected']))).returning();
+    if (!updated) throw conflict('只有草稿或被驳回的竞价可以修改');
+    return updated;
+  }
+  return db.transaction(async (tx) => {
+    const tradeNo = await nextTradeNumber(tx, 'JJ', now);
+    const [created] = await tx.insert(auctions).values({ ...values, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now }).returning();
+    return created!;
+  });
+}
+
+export async function findAuction(db: Db | Tx, tradeNo: string) {
+  const [row] = await db
+    .select({ auction: auctions, enterpriseName: enterprises.organName, enterpriseClientId: enterprises.clientId })
+    .from(auctions)
+    .innerJoin(enterprises, eq(enterprises.id, auctions.enterpriseId))
+    .where(eq(auctions.tradeNo, tradeNo))
+    .limit(1);
+  if (!row) throw notFound('竞价不存在');
+  return row;
+}
+
+function isStaff(actor: Actor | null) {
+  return actor !== null && (actor.role === 'operator' || actor.role === 'admin');
+}
+
+/** Public once approved; before that only its enterprise and the trading centre. */
+export async function auctionDetail(db: Db, clock: Clock, actor: Actor | null, tradeNo: string) {
+  const { auction, enterpriseName } = await findAuction(db, tradeNo);
+  const isOwner = actor !== null && actor.enterpriseId === auction.enterpriseId;
+  if (auction.status !== 'approved' && !isOwner && !isStaff(actor)) throw notFound('竞价不存在或尚未公开');
+  return presentAuction({ ...auction, stateNow: auctionStateOf(auction, clock.now()) }, enterpriseName);
+}
+
+export async function auditAuction(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
+  auctionPolicy.audit(actor);
+  const now = clock.now();
+  const [updated] = await db
+    .update(auctions)
+    .set(
+      decision.approve
+        ? { status: 'approved', auditTime: now, auditedBy: actor.userId, updatedAt: now }
+        : { status: 'rejected', rejectReason: decision.reason, auditTime: now, auditedBy: actor.userId, updatedAt: now },
+    )
+    .where(and(eq(auctions.tradeNo, tradeNo), eq(auctions.status, 'submitted')))
+    .returning();
+  if (!updated) {
+    await findAuction(db, tradeNo);
+    throw conflict('该竞价不在待审核状态，请刷新');
+  }
+  if (decision.approve) await db.update(auctions).set({ hangState: sql`${auctionStateAt(now)}` }).where(eq(auctions.id, updated.id));
+  return updated;
+}
+
+async function pageOfAuctions(db: Db, now: Date, where: SQL | undefined, pageNo: number, pageSize: number, order: SQL[]) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctions).innerJoin(enterprises, eq(enterprises.id, auctions.enterpriseId)).where(where);
+  const rows = await db
+    .select({ auction: auctions, enterpriseName: enterprises.organName, stateNow: auctionStateAt(now) })
+    .from(auctions)
+    .innerJoin(enterprises, eq(enterprises.id, auctions.enterpriseId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  return {
+    records: rows.map((r) => presentAuction({ ...r.auction, stateNow: Number(r.stateNow) }, r.enterpriseName)),
+    total,
+    current: pageNo,
+    size: pageSize,
+  };
+}
+
+/** The public auction hall: approved auctions in every state (spec §4 auction table), live ones first. */
+export async function marketAuctions(
+  db: Db,
+  clock: Clock,
+  query: { pageNo: number; pageSize: number; tradeType?: number; enterpriseId?: string; tradeId?: string; productName?: string; hangState?: number },
+) {
+  const now = clock.now();
+  const state = auctionStateAt(now);
+  const where = and(
+    eq(auctions.status, 'approved'),
+    query.hangState !== undefined ? sql`${state} = ${query.hangState}` : undefined,
+    query.tradeType !== undefined ? eq(auctions.tradeType, query.tradeType) : undefined,
+    query.enterpriseId ? eq(enterprises.clientId, query.enterpriseId) : undefined,
+    query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined,
+    query.productName ? sql`${auctions.productName} ILIKE ${'%' + query.productName.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
+  );
+  return pageOfAuctions(db, now, where, query.pageNo, query.pageSize, [
+    sql`CASE ${state} WHEN 2 THEN 0 WHEN 0 THEN 1 WHEN 1 THEN 2 ELSE 3 END`,
+    desc(auctions.bidStart),
+  ]);
+}
+
+export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; status?: string; hangState?: number }) {
+  auctionPolicy.publish(actor);
+  const now = clock.now();
+  const where = and(
+    eq(auctions.enterpriseId, actor.enterpriseId!),
+    query.tradeType !== undefined ? eq(auctions.tradeType, query.tradeType) : undefined,
+    query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined,
+    query.status ? eq(auctions.status, query.status) : undefined,
+    query.hangState !== undefined ? and(eq(auctions.status, 'approved'), sql`${auctionStateAt(now)} = ${query.hangState}`) : undefined,
+  );
+  return pageOfAuctions(db, now, where, query.pageNo, query.pageSize, [desc(auctions.id)]);
+}
+
+export async function auctionAuditQueue(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; status?: string }) {
+  auctionPolicy.audit(actor);
+  const where = query.status ? eq(auctions.status, query.status) : inArray(auctions.status, ['submitted', 'approved', 'rejected']);
+  return pageOfAuctions(db, clock.now(), where, query.pageNo, query.pageSize, [desc(auctions.updatedAt)]);
+}
+
+// ---------- live state ----------
+
+const HISTORY_SIZE = 20;
+
+export interface SnapshotBase {
+  snapshot: Omit<AuctionSnapshot, 'me'>;
+  /** enterpriseId → bidderNo of enrolled enterprises, to personalise `me` per viewer. */
+  bidders: Map<number, number>;
+}
+
+/** The live state of an auction as every screen shows it; built once per event and personalised per socket. */
+export async function buildSnapshot(db: Db | Tx, clock: Clock, tradeNo: string): Promise<SnapshotBase> {
+  const { auction: a } = await findAuction(db, tradeNo);
+  if (a.status !== 'approved') throw notFound('竞价不存在或尚未公开');
+  const enrolments = await db.select({ enterpriseId: auctionEnrolments.enterpriseId, bidderNo: auctionEnrolments.bidderNo }).from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, a.id));
+  const bids = await db.select().from(auctionBids).where(eq(auctionBids.auctionId, a.id)).orderBy(desc(auctionBids.seq)).limit(HISTORY_SIZE);
+  // each bidder's best bid; accepted bids only improve, so a bidder's best is its latest
+  const bestPerBidder = await db
+    .selectDistinctOn([auctionBids.bidderNo], { bidderNo: auctionBids.bidderNo, price: auctionBids.priceFen, at: auctionBids.createdAt, seq: auctionBids.seq })
+    .from(auctionBids)
+    .where(eq(auctionBids.auctionId, a.id))
+    .orderBy(asc(auctionBids.bidderNo), desc(auctionBids.seq));
+  const ranking = bestPerBidder
+    .sort((x, y) => y.seq - x.seq) // the later accepted bid is always the better one
+    .map((b) => ({ bidder: bidderAlias(b.bidderNo), price: b.price, at: b.at.getTime() }));
+  const now = clock.now();
+  return {
+    snapshot: {
+      tradeId: a.tradeNo,
+      tradeType: a.tradeType,
+      hangState: a.status === 'approved' ? auctionStateOf(a, now) : 0,
+      result: a.result,
+      startPrice: a.startPriceFen,
+      bestPrice: a.bestPriceFen,
+      minStep: a.minStepFen,
+      maxStep: a.maxStepFen,
+      limitPrice: a.limitPriceFen,
+      bidStart: a.bidStart.getTime(),
+      bidEnd: a.bidEnd.getTime(),
+      currentEnd: a.currentEnd.getTime(),
+      inExtension: now >= a.bidEnd && a.bidCount > 0,
+      extensionSeconds: a.extensionSeconds,
+      bidCount: a.bidCount,
+      enrolCount: a.enrolCount,
+      ranking,
+      bids: bids.map((b) => ({ seq: b.seq, bidder: bidderAlias(b.bidderNo), price: b.priceFen, inExtension: b.inExtension === 1, time: formatDateTime(b.createdAt), at: b.createdAt.getTime() })),
+      serverTime: now.getTime(),
+    },
+    bidders: new Map(enrolments.map((e) => [e.enterpriseId, e.bidderNo])),
+  };
+}
+
+export function personalise(base: SnapshotBase, enterpriseId: number | null | undefined): AuctionSnapshot {
+  const bidderNo = enterpriseId ? base.bidders.get(enterpriseId) : undefined;
+  return { ...base.snapshot, me: bidderNo ? { bidder: bidderAlias(bidderNo), enrolled: true } : null };
+}
+
+/** Bid history, newest first; the trading centre also sees who is behind each alias. */
+export async function bidHistory(db: Db, actor: Actor | null, query: { tradeId: string; pageNo: number; pageSize: number }) {
+  const { auction } = await findAuction(db, query.tradeId);
+  if (auction.status !== 'approved' && !isStaff(actor)) throw notFound('竞价不存在或尚未公开');
+  const where = eq(auctionBids.auctionId, auction.id);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctionBids).where(where);
+  const rows = await db
+    .select({ bid: auctionBids, enterpriseName: enterprises.organName })
+    .from(auctionBids)
+    .innerJoin(enterprises, eq(enterprises.id, auctionBids.enterpriseId))
+    .where(where)
+    .orderBy(desc(auctionBids.seq))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  const staff = isStaff(actor);
+  return {
+    records: rows.map((r) => ({
+      seq: r.bid.seq,
+      bidder: bidderAlias(r.bid.bidderNo),
+      enterpriseName: staff ? r.enterpriseName : null,
+      price: r.bid.priceFen,
+      inExtension: r.bid.inExtension === 1,
+      time: formatDateTime(r.bid.createdAt),
+      at: r.bid.createdAt.getTime(),
+    })),
+    total,
+    current: query.pageNo,
+    size: query.pageSize,
+  };
+}
+
+/** The result notice (biddingResults): price, quantity, masked winner, bids and bidders. */
+export async function auctionResult(db: Db, clock: Clock, tradeNo: string) {
+  const { auction, enterpriseName } = await findAuction(db, tradeNo);
+  if (auction.status !== 'approved') throw notFound('竞价不存在或尚未公开');
+  const ended = auction.hangState === 3 && auction.result !== null;
+  const [winner] = auction.bestEnterpriseId && ended ? await db.select().from(enterprises).where(eq(enterprises.id, auction.bestEnterpriseId)) : [];
+  const [{ bidders } = { bidders: 0 }] = await db.select({ bidders: sql<number>`COUNT(DISTINCT ${auctionBids.enterpriseId})::int` }).from(auctionBids).where(eq(auctionBids.auctionId, auction.id));
+  return {
+    auction: presentAuction({ ...auction, stateNow: auctionStateOf(auction, clock.now()) }, enterpriseName),
+    dealPrice: ended && auction.result === 'deal' ? auction.bestPriceFen : null,
+    winner: winner && auction.result === 'deal' ? maskName(winner.organName) : null,
+    bidCount: auction.bidCount,
+    bidderCount: Number(bidders),
+    amount: ended && auction.result === 'deal' && auction.bestPriceFen !== null ? Number(amountFen(auction.bestPriceFen, auction.quantityKg)) : null,
+  };
+}
+
+/** My enterprise's enrolments (竞价报名记录). */
+export async function myEnrolments(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
+  auctionPolicy.publish(actor);
+  const where = and(eq(auctionEnrolments.enterpriseId, actor.enterpriseId!), query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctionEnrolments).innerJoin(auctions, eq(auctions.id, auctionEnrolments.auctionId)).where(where);
+  const now = clock.now();
+  const rows = await db
+    .select({ e: auctionEnrolments, a: auctions })
+    .from(auctionEnrolments)
+    .innerJoin(auctions, eq(auctions.id, auctionEnrolments.auctionId))
+    .where(where)
+    .orderBy(desc(auctionEnrolments.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  return {
+    records: rows.map(({ e, a }) => ({
+      id: e.id,
+      tradeId: a.tradeNo,
+      tradeType: a.tradeType,
+      productName: a.productName,
+      hangState: auctionStateOf(a, now),
+      bidder: bidderAlias(e.bidderNo),
+      deposit: a.depositFen,
+      status: e.status,
+      createdAt: formatDateTime(e.createdAt),
+    })),
+    total,
+    current: query.pageNo,
+    size: query.pageSize,
+  };
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
+import { MAX_PRICE_FEN, MAX_QUANTITY_KG, QualitySchema } from '../listing/schemas';
+
+/** Auction (竞价) vocabulary of DESIGN.md §6: type 2 sale (price goes up), 3 purchase (price goes down). */
+export const AUCTION_RESULT = { deal: '成交', failed: '流拍' } as const;
+export const ENROLMENT_STATUS = { enrolled: '已报名', won: '中标', released: '保证金已退' } as const;
+export const DEFAULT_EXTENSION_SECONDS = 120;
+export const COUNTDOWN_TICK_MS = 1000;
+
+/** Public alias of an enrolled enterprise in bid histories. */
+export const bidderAlias = (bidderNo: number) => `竞买人${bidderNo}`;
+
+const fen = (label: string) =>
+  z.number({ error: `请输入${label}` }).int(`${label}最多两位小数`).min(0, `${label}不能为负`).max(MAX_PRICE_FEN, `${label}过大`);
+const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
+const text = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 字`);
+const day = (label: string) => z.string({ error: `请选择${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
+
+export const AuctionApplySchema = z
+  .strictObject({
+    tradeId: z.string().max(20).optional(),
+    tradeType: z.union([z.literal(2), z.literal(3)], { error: '交易类型须为 2 (竞价销售) 或 3 (竞价采购)' }),
+    stockCode: text('产品', 32),
+    quality: QualitySchema.default({}),
+    quantity: z.number({ error: '请输入数量' }).int('数量最多精确到千克').positive('数量须大于 0').max(MAX_QUANTITY_KG, '数量过大'),
+    startPrice: fen('起拍价').positive('起拍价须大于 0'),
+    minStep: fen('最小加价幅度').positive('最小加价幅度须大于 0'),
+    /** null: unlimited. */
+    maxStep: fen('最大加价幅度').positive('最大加价幅度须大于 0').nullable().default(null),
+    /** Sale: price cap; purchase: price floor; null: none. */
+    limitPrice: fen('限价').positive('限价须大于 0').nullable().default(null),
+    deposit: z.number({ error: '请输入保证金' }).int('保证金最多两位小数').min(0, '保证金不能为负').max(10_000_000_000_000, '保证金过大'),
+    enrolDeadline: instant('报名截止时间'),
+    bidStart: instant('竞价开始时间'),
+    bidEnd: instant('竞价结束时间'),
+    extensionSeconds: z.number({ error: '请输入延时周期' }).int().min(30, '延时周期不少于 30 秒').max(1800, '延时周期不超过 30 分钟').default(DEFAULT_EXTENSION_SECONDS),
+    priceType: z.enum(['factory_tax', 'pithead', 'delivered'], { error: '请选择价格类型' }),
+    transport: z.enum(['road', 'rail', 'water'], { error: '请选择运输方式' }),
+    deliveryProvince: text('交收省份', 30),
+    deliveryCity: text('交收城市', 30),
+    deliveryDistrict: z.string().trim().max(30, '交收区县不超过 30 字').default(''),
+    deliveryPlace: text('交收地点', 100),
+    deliveryDateStart: day('交收开始日期'),
+    deliveryDateEnd: day('交收结束日期'),
+    remark: z.string().trim().max(500, '备注不超过 500 字').default(''),
+    submit: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.maxStep !== null && v.maxStep < v.minStep) ctx.addIssue({ code: 'custom', path: ['maxStep'], message: '最大加价幅度不能小于最小加价幅度' });
+    if (v.limitPrice !== null && v.tradeType === 2 && v.limitPrice < v.startPrice) ctx.addIssue({ code: 'custom', path: ['limitPrice'], message: '出价上限不能低于起拍价' });
+    if (v.limitPrice !== null && v.tradeType === 3 && v.limitPrice > v.startPrice) ctx.addIssue({ code: 'custom', path: ['limitPrice'], message: '出价下限不能高于基价' });
+    if (Date.parse(v.enrolDeadline) > Date.parse(v.bidStart)) ctx.addIssue({ code: 'custom', path: ['enrolDeadline'], message: '报名截止时间不能晚于竞价开始时间' });
+    if (Date.parse(v.bidStart) >= Date.parse(v.bidEnd)) ctx.addIssue({ code: 'custom', path: ['bidEnd'], message: '竞价结束时间须晚于开始时间' });
+    if (v.deliveryDateStart > v.deliveryDateEnd) ctx.addIssue({ code: 'custom', path: ['deliveryDateEnd'], message: '交收结束日期不能早于开始日期' });
+  });
+export type AuctionApply = z.infer<typeof AuctionApplySchema>;
+
+export const EnrolSchema = z.strictObject({
+  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20),
+  acceptRules: z.literal(true, { error: '请阅读并同意竞价规则' }),
+  requestId: RequestIdSchema,
+  ...PaymentAuthSchema,
+});
+
+export const BidSchema = z.strictObject({
+  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20),
+  price: z.number({ error: '请输入出价' }).int('出价最多两位小数').positive('出价须大于 0').max(MAX_PRICE_FEN, '出价过高'),
+});
+
+const pageFields = {
+  pageNo: z.number().int().min(1).max(100000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(10),
+};
+
+export const BidTradeListSchema = z.object({
+  ...pageFields,
+  tradeType: z.coerce.number().int().min(2).max(3).optional(),
+  /** spec §7: the enterprise clientId, to list one enterprise's auctions. */
+  enterpriseId: z.string().max(20).optional(),
+  tradeId: z.string().max(20).optional(),
+  productName: z.string().max(40).optional(),
+  hangState: z.coerce.number().int().min(0).max(3).optional(),
+});
+export const MyAuctionQuerySchema = z.object({
+  ...pageFields,
+  tradeType: z.number().int().min(2).max(3).optional(),
+  tradeId: z.string().max(20).optional(),
+  status: z.enum(['draft', 'submitted', 'approved', 'rejected']).optional(),
+  hangState: z.number().int().min(0).max(3).optional(),
+});
+export const AuctionAuditQuerySchema = z.object({ ...pageFields, status: z.enum(['submitted', 'approved', 'rejected']).optional() });
+export const AuctionTradeIdSchema = z.strictObject({ tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20) });
+export const AuctionPageQuerySchema = z.object({ ...pageFields, tradeId: z.string().max(20).optional() });
+export const BidHistoryQuerySchema = z.object({ ...pageFields, tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20) });
+
+export const AuctionViewSchema = z.object({
+  tradeId: z.string(),
+  tradeType: z.number(),
+  stockCode: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  enterpriseName: z.string(),
+  status: z.string(),
+  rejectReason: z.string().nullable(),
+  hangState: z.number(),
+  result: z.string().nullable(),
+  startPrice: z.number(),
+  price: z.number().describe('current best price, or the start price before any bid'),
+  bestPrice: z.number().nullable(),
+  minStep: z.number(),
+  maxStep: z.number().nullable(),
+  limitPrice: z.number().nullable(),
+  deposit: z.number(),
+  quantity: z.number(),
+  quality: z.record(z.string(), z.number().nullable().optional()),
+  enrolDeadline: z.string(),
+  bidDateStart: z.string(),
+  bidDateEnd: z.string(),
+  currentEnd: z.string(),
+  extensionSeconds: z.number(),
+  bidCount: z.number(),
+  enrolCount: z.number(),
+  priceType: z.string(),
+  transport: z.string(),
+  deliveryProvince: z.string(),
+  deliveryCity: z.string(),
+  deliveryDistrict: z.string(),
+  deliveryPlace: z.string(),
+  deliveryDateStart: z.string(),
+  deliveryDateEnd: z.string(),
+  auditTime: z.string().nullable(),
+  remark: z.string(),
+  createdAt: z.string(),
+});
+export type AuctionView = z.infer<typeof AuctionViewSchema>;
+
+export const BidViewSchema = z.object({
+  seq: z.number(),
+  bidder: z.string(),
+  price: z.number(),
+  inExtension: z.boolean(),
+  time: z.string(),
+  /** Epoch ms, for ordering and countdown arithmetic. */
+  at: z.number(),
+});
+export type BidView = z.infer<typeof BidViewSchema>;
+
+/** Everything a bidding screen needs, sent on connect, with each event, and by plain GET after a reconnect. */
+export const AuctionSnapshotSchema = z.object({
+  tradeId: z.string(),
+  tradeType: z.number(),
+  hangState: z.number(),
+  result: z.string().nullable(),
+  startPrice: z.number(),
+  bestPrice: z.number().nullable(),
+  minStep: z.number(),
+  maxStep: z.number().nullable(),
+  limitPrice: z.number().nullable(),
+  bidStart: z.number(),
+  bidEnd: z.number(),
+  currentEnd: z.number(),
+  inExtension: z.boolean(),
+  extensionSeconds: z.number(),
+  bidCount: z.number(),
+  enrolCount: z.number(),
+  /** Best price of each bidder, best first (price, then time). */
+  ranking: z.array(z.object({ bidder: z.string(), price: z.number(), at: z.number() })),
+  bids: z.array(BidViewSchema).describe('latest accepted bids, newest first'),
+  serverTime: z.number(),
+  /** The viewer's alias when its enterprise is enrolled, else null. */
+  me: z.object({ bidder: z.string(), enrolled: z.boolean() }).nullable(),
+});
+export type AuctionSnapshot = z.infer<typeof AuctionSnapshotSchema>;
+
+export const AuctionResultSchema = z.object({
+  auction: AuctionViewSchema,
+  dealPrice: z.number().nullable(),
+  winner: z.string().nullable(),
+  bidCount: z.number(),
+  bidderCount: z.number(),
+  amount: z.number().nullable(),
+});
+
+export const EnrolmentViewSchema = z.object({
+  id: z.number(),
+  tradeId: z.string(),
+  tradeType: z.number(),
+  productName: z.string(),
+  hangState: z.number(),
+  bidder: z.string(),
+  deposit: z.number(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
+/** WebSocket messages (server → client). */
+export type AuctionEvent =
+  | { type: 'snapshot'; snapshot: AuctionSnapshot }
+  | { type: 'bid'; snapshot: AuctionSnapshot }
+  | { type: 'state'; snapshot: AuctionSnapshot }
+  | { type: 'ended'; snapshot: AuctionSnapshot }
+  | { type: 'error'; message: string };
