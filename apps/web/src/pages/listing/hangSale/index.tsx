@@ -4,6 +4,7 @@ import { Alert, Breadcrumb, Button, Card, Form, Input, Result, message } from 'a
 import { Link, useSearchParams } from 'react-router';
 import { formatFen, formatPrice, formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
+import { useSession } from '@/app/session';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { getListing, subscribeListing, type SubscribeResult } from '@/services/listing';
@@ -29,6 +30,7 @@ export default function HangSalePage() {
   const [done, setDone] = useState<{ result: SubscribeResult; message: string } | null>(null);
   const requestId = useRef(newRequestId());
   const { run, holder } = usePaymentAuth();
+  const { companyInfo } = useSession();
   const l = listing.data;
 
   if (!l) {
@@ -44,7 +46,9 @@ export default function HangSalePage() {
   const preview = subscriptionPreview(l, problem ? null : kg);
   const bounds = subscribeBounds(l);
   const fundsShort = preview && funds.data ? funds.data.available < preview.deposit : false;
-  const open = l.hangState === 1;
+  // the server refuses these too; saying it first spares the trader a useless pay-password prompt
+  const blocked = !companyInfo ? '仅企业交易员可以摘牌' : companyInfo.organName === l.enterpriseName ? '不能摘本企业发布的挂牌' : null;
+  const open = l.hangState === 1 && !blocked;
 
   const submit = async () => {
     setTouched(true);
@@ -113,7 +117,8 @@ export default function HangSalePage() {
       />
       <ListingHeadline listing={l} />
       <Card title={l.tradeType === 1 ? '摘牌（向采购方供货）' : '摘牌（向挂牌方购买）'} variant="borderless" className="coalx-section-card">
-        {!open && (
+        {blocked && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={blocked} />}
+        {!blocked && !open && (
           <Alert
             type="warning"
             showIcon

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import { useSession } from '@/app/session';
 import { getListing } from '@/services/listing';
 import { TRADE_TYPE_TEXT, listingButtonPath, listingButtons } from '../logic';
 import { ListingDescriptions, ListingHeadline } from '../shared/ListingDetail';
@@ -12,7 +13,9 @@ export default function ListingSalesDetailsPage() {
   const [params] = useSearchParams();
   const tradeId = params.get('tradeId') ?? '';
   const query = useQuery({ queryKey: ['listing', 'detail', tradeId], queryFn: () => getListing(tradeId), enabled: Boolean(tradeId), retry: false });
+  const { companyInfo } = useSession();
   const l = query.data;
+  const own = Boolean(l && companyInfo && companyInfo.organName === l.enterpriseName);
 
   return (
     <div className="coalx-page">
@@ -30,7 +33,7 @@ export default function ListingSalesDetailsPage() {
           <ListingHeadline
             listing={l}
             extra={listingButtons(l.hangState)
-              .filter((b) => b.key !== 'details')
+              .filter((b) => b.key !== 'details' && !(own && b.key === 'subscribe'))
               .map((b) =>
                 b.disabled ? (
                   <Button key={b.key} disabled size="large">
@@ -45,6 +48,7 @@ export default function ListingSalesDetailsPage() {
                 ),
               )}
           />
+          {own && l.hangState === 1 && <div className="coalx-hint">本企业发布的挂牌，摘牌记录与确认请到工作台“摘牌确认”。</div>}
           <ListingDescriptions listing={l} />
         </>
       )}
