@@ -6,6 +6,8 @@ import { seedSystemData } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { ensureAreas } from './modules/area/area.service';
 import { LocalFileStorage } from './modules/files/storage';
+import { demoBiddersJob, ensureLiveDemoAuction } from './db/demo-data/auctions';
+import { registerScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 
 async function main() {
@@ -46,6 +48,12 @@ async function main() {
       },
     },
   });
+
+  if (config.demoData) {
+    // a live auction at every start-up, kept moving by demo bidders for the first minutes
+    await ensureLiveDemoAuction(database.db, new Date());
+    registerScheduledJob(demoBiddersJob(Date.now()));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals } from '../schema/index';
+import { auctions, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -50,8 +50,14 @@ describe('demo data', () => {
     const rows = await database.db.select().from(listings);
     expect(new Set(rows.map((l) => `${l.status}:${l.hangState}`))).toEqual(new Set(['approved:0', 'approved:1', 'approved:2', 'submitted:0', 'draft:0']));
     expect(new Set(rows.map((l) => l.tradeType))).toEqual(new Set([0, 1]));
-    expect((await database.db.select().from(deals)).length).toBe(4);
+    expect((await database.db.select().from(deals).where(eq(deals.tradeKind, 'listing'))).length).toBe(4);
     expect((await database.db.select().from(listingSubscriptions).where(eq(listingSubscriptions.status, 'pending'))).length).toBe(2);
+    // auctions of both types in every state, one of them bidding now
+    const auctionRows = await database.db.select().from(auctions);
+    expect(new Set(auctionRows.filter((a) => a.status === 'approved').map((a) => a.tradeType))).toEqual(new Set([2, 3]));
+    expect(auctionRows.some((a) => a.status === 'approved' && a.bidStart <= new Date() && a.currentEnd > new Date() && a.bidCount > 0)).toBe(true);
+    expect(new Set(auctionRows.map((a) => a.result))).toEqual(new Set([null, 'deal', 'failed']));
+    expect((await database.db.select().from(deals).where(eq(deals.tradeKind, 'auction'))).length).toBe(2);
     for (const account of await reconcile(database.db)) expect(account.balanced).toBe(true);
   });
 });

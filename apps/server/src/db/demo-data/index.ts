@@ -7,6 +7,7 @@ import type { FileStorage } from '../../modules/files/storage';
 import { move } from '../../modules/funds/ledger';
 import { loadDemoOnboarding } from './onboarding';
 import { loadDemoListings } from './listings';
+import { loadDemoAuctions } from './auctions';
 
 // a 1×1 white PNG standing in for a scanned bank voucher
 const VOUCHER_PNG = Buffer.from(
@@ -125,6 +126,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
     await loadDemoFunds(tx, storage, enterpriseIds, now);
     await loadDemoOnboarding(tx, storage, passwordHashes.trader, now);
     await loadDemoListings(tx, now);
+    await loadDemoAuctions(tx, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
   return true;
