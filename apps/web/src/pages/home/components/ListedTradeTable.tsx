@@ -41,6 +41,13 @@ export default function ListedTradeTable({ tradeType }: { tradeType: 0 | 1 }) {
         </div>
       </header>
       <table className="coalx-mini-table">
+        <colgroup>
+          <col />
+          <col style={{ width: 112 }} />
+          <col style={{ width: 96 }} />
+          <col style={{ width: 60 }} />
+          <col style={{ width: 168 }} />
+        </colgroup>
         <thead>
           <tr>
             <th>产品名称</th>
