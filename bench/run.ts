@@ -3,7 +3,8 @@
 //  2. gzip size of the JavaScript a first visit to /user/login and to /index loads (target ≤ 350 kB)
 //  3. startup time of the server on an existing data folder (target ≤ 3 s)
 //  4. subscriptions per second on one hot listing beside single-row update transactions (the ratio)
-// BENCH_ONLY=api|web|listing runs one part.
+//  5. accepted bids per second on one hot auction beside single-row updates, and bid → 500 watchers latency
+// BENCH_ONLY=api|web|listing|auction runs one part.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestDatabaseKind } from '../apps/server/src/test/test-app';
 import { signedIn } from '../apps/server/src/test/factories';
 import { createProduct, listingInput } from '../apps/server/src/modules/listing/listing.test-helpers';
+import WebSocket from 'ws';
+import { auctionInput } from '../apps/server/src/modules/auction/auction.test-helpers';
 import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor } from '../apps/server/src/modules/funds/funds.test-helpers';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -115,7 +118,7 @@ async function hotListing(kind: TestDatabaseKind) {
   const tradeId = created.json().result.tradeId;
   await t.app.inject({ method: 'POST', url: '/trade-api/api/listing/audit/approve', headers: { 'x-access-token': operator.token }, payload: { tradeId } });
   t.clock.advance(61_000);
-  const buyers = [];
+  const buyers: Awaited<ReturnType<typeof fundedEnterprise>>[] = [];
   for (let i = 0; i < 8; i++) {
     const buyer = await fundedEnterprise(t.app, t.database.db);
     await creditThroughDepositIn(t.database.db, t.clock, buyer.actor, await operatorActor(t.database.db), 9_000_000_000_000);
@@ -159,8 +162,100 @@ async function hotListing(kind: TestDatabaseKind) {
   console.log(`   ratio                               ${(subscriptionsPerSecond / updatesPerSecond).toFixed(3)}`);
 }
 
+/**
+ * One hot auction through the HTTP API: accepted bids per second (two bidders alternating, each bid one step up)
+ * beside single-row update transactions on the same database, and the time from an accepted bid to its arrival at
+ * 500 WebSocket watchers (p50/p99 over the bids).
+ */
+async function hotAuction(kind: TestDatabaseKind) {
+  const t = await createTestApp(kind, { bidRateLimit: 100_000 });
+  const stockCode = await createProduct(t.database.db);
+  const seller = await fundedEnterprise(t.app, t.database.db);
+  const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
+  const created = await t.app.inject({ method: 'POST', url: '/trade-api/api/bidApply', headers: { 'x-access-token': seller.token }, payload: auctionInput(stockCode, t.clock.now(), { maxStep: null }) });
+  const tradeId = created.json().result.tradeId;
+  await t.app.inject({ method: 'POST', url: '/trade-api/api/auction/audit/approve', headers: { 'x-access-token': operator.token }, payload: { tradeId } });
+  const bidders: Awaited<ReturnType<typeof fundedEnterprise>>[] = [];
+  for (let i = 0; i < 2; i++) {
+    const b = await fundedEnterprise(t.app, t.database.db);
+    await creditThroughDepositIn(t.database.db, t.clock, b.actor, await operatorActor(t.database.db), 100_000_000);
+    await t.app.inject({ method: 'POST', url: '/trade-api/api/bidEnroll/add', headers: { 'x-access-token': b.token }, payload: { tradeId, acceptRules: true, requestId: newRequestId() } });
+    bidders.push(b);
+  }
+  t.clock.advance(121_000);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (t.app.server.address() as { port: number }).port;
+
+  const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 500);
+  const arrivals = new Map<number, number[]>(); // bid count → arrival times
+  const sockets: WebSocket[] = [];
+  await Promise.all(
+    Array.from({ length: WATCHERS }, () => new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/trade-api/ws/auction?tradeId=${tradeId}`);
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        if (message.type === 'snapshot') return resolve();
+        const list = arrivals.get(message.snapshot.bidCount) ?? [];
+        list.push(performance.now());
+        arrivals.set(message.snapshot.bidCount, list);
+      });
+      socket.on('error', reject);
+      sockets.push(socket);
+    })),
+  );
+
+  // latency: one bid at a time, waiting for every watcher to hear it
+  const LATENCY_BIDS = Number(process.env.BENCH_LATENCY_BIDS ?? 20);
+  const latencies: number[] = [];
+  let price = 80_000;
+  let turn = 0; // the two bidders alternate: a leader may not outbid itself
+  for (let i = 1; i <= LATENCY_BIDS; i++) {
+    const sentAt = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/trade-api/api/bidRecord/bidAnswerApply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': bidders[turn++ % 2]!.token },
+      body: JSON.stringify({ tradeId, price }),
+    });
+    if (response.status !== 200) throw new Error(await response.text());
+    price += 100;
+    const deadline = Date.now() + 10_000;
+    while ((arrivals.get(i)?.length ?? 0) < WATCHERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    // measured from sending the bid: an upper bound on accept → arrival
+    for (const arrived of arrivals.get(i) ?? []) latencies.push(arrived - sentAt);
+  }
+  for (const socket of sockets) socket.close();
+
+  // throughput: the two bidders alternate as fast as the server accepts
+  const N = Number(process.env.BENCH_BIDS ?? 300);
+  const started = performance.now();
+  for (let i = 0; i < N; i++) {
+    const response = await t.app.inject({ method: 'POST', url: '/trade-api/api/bidRecord/bidAnswerApply', headers: { 'x-access-token': bidders[turn++ % 2]!.token }, payload: { tradeId, price } });
+    if (response.statusCode !== 200) throw new Error(response.body);
+    price += 100;
+  }
+  const bidsPerSecond = N / ((performance.now() - started) / 1000);
+  await t.database.db.execute(sql`CREATE TABLE bench_counter2 (id int PRIMARY KEY, n bigint NOT NULL)`);
+  await t.database.db.execute(sql`INSERT INTO bench_counter2 VALUES (1, 0)`);
+  const updateStarted = performance.now();
+  for (let i = 0; i < N; i++) await t.database.db.transaction(async (tx) => { await tx.execute(sql`UPDATE bench_counter2 SET n = n + 1 WHERE id = 1`); });
+  const updatesPerSecond = N / ((performance.now() - updateStarted) / 1000);
+  await t.close();
+
+  latencies.sort((x, y) => x - y);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  console.log(`\n5. Hot auction on ${kind} (${N} sequential bids through the HTTP API)`);
+  console.log(`   accepted bids/s                     ${bidsPerSecond.toFixed(0).padStart(7)}`);
+  console.log(`   single-row update transactions/s    ${updatesPerSecond.toFixed(0).padStart(7)}`);
+  console.log(`   ratio                               ${(bidsPerSecond / updatesPerSecond).toFixed(3)}`);
+  console.log(`   accepted bid → ${WATCHERS} WebSocket watchers: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (${latencies.length} deliveries of ${LATENCY_BIDS} bids)`);
+}
+
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'web') await firstLoadAndStartup();
+if (!only || only === 'auction') {
+  await hotAuction('pglite');
+  if (process.env.TEST_DATABASE_URL) await hotAuction('postgres');
+}
 if (!only || only === 'listing') {
   await hotListing('pglite');
   if (process.env.TEST_DATABASE_URL) await hotListing('postgres');

@@ -32,6 +32,7 @@ import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
 import { errorBody, registerErrorHandling } from './plugins/errors';
+import { appError } from './errors';
 
 // Chinese messages for every schema refusal
 z.config(z.locales.zhCN());
@@ -87,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => appError('too_many_requests') });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(authenticate);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });

@@ -14,6 +14,8 @@ export interface Config {
   logLevel: string;
   /** Sign-in attempts allowed per address per minute. */
   loginRateLimit: number;
+  /** Bids one signed-in user may send per second (a person cannot click faster; a script may not flood). */
+  bidRateLimit: number;
   /** How often the scheduler moves trade states (0: never, tests drive it themselves). */
   schedulerIntervalMs: number;
 }
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+    bidRateLimit: Number(env.BID_RATE_LIMIT ?? 10),
     schedulerIntervalMs: Number(env.SCHEDULER_INTERVAL_MS ?? 1000),
   };
 }

@@ -79,6 +79,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err }, 'unexpected error');
       return reply.status(500).send(errorBody(500, 'internal', ERRORS.internal.message));
     }
+    if (status === 429) return reply.status(429).send(errorBody(429, 'too_many_requests', ERRORS.too_many_requests.message));
     // any other 4xx from a plugin: keep the status, give a Chinese message
     request.log.warn({ err }, 'request refused');
     return reply.status(status).send(errorBody(status, 'validation_failed', ERRORS.validation_failed.message));

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { enrolAuction } from '../../flows/enrol-auction';
 import { placeBid } from '../../flows/place-bid';
+import { appError } from '../../errors';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
@@ -79,7 +80,7 @@ export default async function auctionRoutes(app: ZodApp) {
   );
 
   app.post('/api/bidRecord/bidAnswerApply', {
-    config: { rateLimit: { max: 20, timeWindow: '1 second', keyGenerator: (request) => String(request.headers['x-access-token'] ?? request.ip) } },
+    config: { rateLimit: { max: app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => String(request.headers['x-access-token'] ?? request.ip), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
     schema: { tags, summary: '出价', body: BidSchema, response: { 200: envelopeSchema(z.object({ seq: z.number(), price: z.number(), currentEnd: z.number() })) } },
   }, async (request) => {
     const bid = await placeBid(app.db, app.clock, requireActor(request), request.body);
