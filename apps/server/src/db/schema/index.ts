@@ -7,3 +7,4 @@ export * from './product';
 export * from './trade';
 export * from './onboarding';
 export * from './auction';
+export * from './content';
