@@ -20,6 +20,11 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   ListingSubscribe: lazyPage(() => import('@/pages/workspace/listing/subscribe')),
   ListingDeal: lazyPage(() => import('@/pages/workspace/listing/deal')),
   ListingResult: lazyPage(() => import('@/pages/workspace/listing/result')),
+  AuctionStart: lazyPage(() => import('@/pages/workspace/auction/start')),
+  AuctionQuery: lazyPage(() => import('@/pages/workspace/auction/query')),
+  AuctionSign: lazyPage(() => import('@/pages/workspace/auction/sign')),
+  AuctionDeal: lazyPage(() => import('@/pages/workspace/auction/deal')),
+  AuctionResult: lazyPage(() => import('@/pages/workspace/auction/result')),
   TradeAudit: lazyPage(() => import('@/pages/workspace/operation/tradeAudit')),
   ProductManage: lazyPage(() => import('@/pages/workspace/operation/productManage')),
 };

@@ -1,4 +1,5 @@
 import { ToolOutlined } from '@ant-design/icons';
+import BidTradeTable from './components/BidTradeTable';
 import ListedTradeTable from './components/ListedTradeTable';
 import './home-tables.css';
 
@@ -12,7 +13,8 @@ export default function HomePage() {
       <div className="coalx-home-tables">
         <ListedTradeTable tradeType={0} />
         <ListedTradeTable tradeType={1} />
-        {/* the auction issue adds 竞价销售 / 竞价采购 here */}
+        <BidTradeTable tradeType={2} />
+        <BidTradeTable tradeType={3} />
       </div>
       <section className="coalx-home-building" aria-label="首页内容">
         <ToolOutlined className="coalx-home-building-icon" />

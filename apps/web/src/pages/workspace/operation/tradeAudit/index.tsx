@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Drawer, Input, Modal, Popconfirm, Space, message } from 'antd';
+import { Button, Drawer, Input, Modal, Popconfirm, Space, Tabs, message } from 'antd';
 import { ELLIPSIS, ellipsis, type ListingView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
@@ -8,11 +8,25 @@ import ExportExcelButton from '@/components/ExportExcel';
 import { ListingDescriptions, ListingHeadline } from '@/pages/listing/shared/ListingDetail';
 import { approveListing, listAuditQueue, rejectListing } from '@/services/listing';
 import { WS_PAGINATION, cleanParams, enumOf, listingColumns, listingExcel } from '../../listing/columns';
+import AuctionAudit from './AuctionAudit';
 
 const AUDIT_STATUS = { submitted: '待审核', approved: '已通过', rejected: '已驳回' };
 
-/** 交易审核 (operator): the listing audit queue; approve, or reject with a reason. */
+/** 交易审核 (operator): listings and auctions, one tab each. */
 export default function TradeAuditPage() {
+  return (
+    <Tabs
+      destroyOnHidden
+      items={[
+        { key: 'listing', label: '挂牌审核', children: <ListingAudit /> },
+        { key: 'auction', label: '竞价审核与监控', children: <AuctionAudit /> },
+      ]}
+    />
+  );
+}
+
+/** The listing audit queue; approve, or reject with a reason. */
+function ListingAudit() {
   const action = useRef<ActionType>(null);
   const last = useRef<{ status?: string }>({});
   const [viewing, setViewing] = useState<ListingView | null>(null);

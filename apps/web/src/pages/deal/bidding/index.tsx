@@ -1,0 +1,277 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Breadcrumb, Button, Card, Empty, Result, Skeleton, Table, Tag, Tooltip } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { PRICE_LABEL, formatFen, formatPrice, formatTons, type AuctionSnapshot } from '@coalx/shared';
+import { useSession } from '@/app/session';
+import { getAuction } from '@/services/auction';
+import { AUCTION_TYPE_TEXT, secondsText, stepWords } from '@/pages/auction/logic';
+import { AuctionStateTag, limitText, maxStepText } from '@/pages/auction/shared/AuctionParts';
+import BidPanel from './components/BidPanel';
+import { AWAIT_RESULT_POLL_MS, formatCountdown, rankOf, useAuctionLive, useCountdown, type LiveState } from './useAuctionLive';
+import './bidding.css';
+
+const timeOf = (text: string) => text.slice(11, 19) || text;
+
+function ConnectionBadge({ status, attempt }: Pick<LiveState, 'status' | 'attempt'>) {
+  if (status === 'open') return <Badge status="processing" color="green" text="实时连接" />;
+  if (status === 'connecting') return <Badge status="default" text="正在连接…" />;
+  if (status === 'reconnecting') return <Badge status="warning" text={`连接中断，正在重连${attempt > 1 ? `（第 ${attempt} 次）` : ''}…`} />;
+  return <Badge status="default" text="已断开" />;
+}
+
+/** Why I cannot bid now (the server refuses these too), or null. */
+function bidBlock(s: AuctionSnapshot, signedIn: boolean, remaining: number | null, leading: boolean): string | null {
+  if (!signedIn) return '请先登录并报名后参与竞价';
+  if (s.hangState === 0) return '竞价尚未开始：报名中，报名并冻结保证金后可在竞价开始后出价';
+  if (s.hangState === 1) return '竞价尚未开始，请等待竞价开始';
+  if (s.hangState === 3) return '竞价已结束';
+  if (!s.me?.enrolled) return '本企业未报名或保证金未冻结，不能出价（仅可观看）';
+  if (remaining === 0) return '本轮时间已到，等待交易中心确认结果…';
+  if (leading) return '您当前已是最优出价，无需重复出价';
+  return null;
+}
+
+/**
+ * 参与竞价 (/deal/bidding?tradeId): the live auction. Everything shown comes from the server's last snapshot (pushed
+ * over the WebSocket, or fetched by GET after a reconnect); the countdown runs on the server clock via the offset.
+ */
+export default function BiddingPage() {
+  const [params] = useSearchParams();
+  const tradeId = params.get('tradeId') ?? '';
+  const { token } = useSession();
+  const detail = useQuery({ queryKey: ['auction', 'detail', tradeId], queryFn: () => getAuction(tradeId), enabled: Boolean(tradeId), retry: false });
+  const live = useAuctionLive(tradeId);
+  const s = live.snapshot;
+  const deadline = s ? (s.hangState < 2 ? s.bidStart : s.currentEnd) : null;
+  const remaining = useCountdown(s && s.hangState !== 3 ? deadline : null, live.offset);
+  const awaitingResult = Boolean(s && s.hangState === 2 && remaining === 0);
+  const refresh = live.refresh;
+
+  // a lost push must not leave the page waiting: ask by GET while the countdown shows 0 and the server has not ended it
+  useEffect(() => {
+    if (!awaitingResult && !(s && s.hangState === 1 && remaining === 0)) return;
+    const timer = setInterval(() => void refresh(), AWAIT_RESULT_POLL_MS);
+    return () => clearInterval(timer);
+  }, [awaitingResult, s, remaining, refresh]);
+
+  if (!tradeId) return <Result status="warning" title="缺少交易编号" extra={<Link to="/index"><Button type="primary">返回首页</Button></Link>} />;
+  if (live.status === 'not_found') {
+    return <Result status="404" title="竞价不存在" subTitle={live.error ?? '该竞价不存在或尚未公开'} extra={<Link to="/moreBidding?tradeType=2"><Button type="primary">查看更多竞价</Button></Link>} />;
+  }
+
+  const a = detail.data;
+  const sale = (s?.tradeType ?? a?.tradeType ?? 2) !== 3;
+  const words = stepWords(sale ? 2 : 3);
+  const me = s?.me ?? null;
+  const mine = s ? rankOf(s.ranking, me?.bidder) : null;
+  const blocked = s ? bidBlock(s, Boolean(token), remaining, Boolean(mine?.leading)) : '正在连接…';
+
+  return (
+    <div className="coalx-page coalx-bidding">
+      <Breadcrumb
+        items={[
+          { title: <Link to="/index">首页</Link> },
+          { title: <Link to={`/moreBidding?tradeType=${sale ? 2 : 3}`}>{AUCTION_TYPE_TEXT[sale ? 2 : 3]}</Link> },
+          { title: <Link to={`/biddingDetails?tradeId=${tradeId}`}>{tradeId}</Link> },
+          { title: '参与竞价' },
+        ]}
+      />
+      <Card variant="borderless" className={`coalx-bidding-head ${sale ? '' : 'buy'}`}>
+        <div className="coalx-bidding-head-row">
+          <div>
+            <div className="coalx-listing-title">
+              <Tag color={sale ? 'blue' : 'orange'}>{AUCTION_TYPE_TEXT[sale ? 2 : 3]}</Tag>
+              <span className="coalx-listing-name">{a?.productName ?? '…'}</span>
+              {s && <AuctionStateTag state={s.hangState} result={s.result} />}
+              {s?.inExtension && s.hangState === 2 && (
+                <Tag color="volcano" className="coalx-extension-tag">
+                  延时竞价中
+                </Tag>
+              )}
+            </div>
+            <div className="coalx-listing-sub">
+              交易编号 {tradeId}
+              {a && (
+                <>
+                  <span className="coalx-dot">·</span>
+                  {a.enterpriseName}
+                  <span className="coalx-dot">·</span>
+                  {formatTons(a.quantity)}
+                  <span className="coalx-dot">·</span>
+                  {a.deliveryProvince}
+                  {a.deliveryCity}
+                </>
+              )}
+            </div>
+          </div>
+          <ConnectionBadge status={live.status} attempt={live.attempt} />
+        </div>
+      </Card>
+
+      {!s ? (
+        <Skeleton active paragraph={{ rows: 12 }} style={{ padding: 24, background: '#fff', borderRadius: 8 }} />
+      ) : (
+        <div className="coalx-bidding-grid">
+          <div className="coalx-bidding-main">
+            <Card variant="borderless" className="coalx-board">
+              <div className="coalx-board-row">
+                <div className="coalx-board-price">
+                  <div className="coalx-board-label">{s.bestPrice === null ? `${PRICE_LABEL[s.tradeType]}（暂无出价）` : sale ? '当前最高价' : '当前最低价'}</div>
+                  <div className={`coalx-board-value ${s.bestPrice === null ? 'start' : ''}`} data-testid="best-price">
+                    {formatFen(s.bestPrice ?? s.startPrice)}
+                    <span className="coalx-board-unit">元/吨</span>
+                  </div>
+                  <div className="coalx-board-sub">
+                    {s.bestPrice !== null && (
+                      <>
+                        {PRICE_LABEL[s.tradeType]} {formatPrice(s.startPrice)}
+                        <span className="coalx-dot">·</span>
+                        {sale ? '累计加价' : '累计降价'} {formatFen(Math.abs(s.bestPrice - s.startPrice))} 元/吨
+                        <span className="coalx-dot">·</span>
+                      </>
+                    )}
+                    出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                  </div>
+                </div>
+                <div className={`coalx-board-clock ${s.inExtension ? 'extension' : ''} ${remaining !== null && remaining <= 10_000 && s.hangState === 2 ? 'urgent' : ''}`}>
+                  <div className="coalx-board-label">
+                    {s.hangState === 3 ? '竞价已结束' : s.hangState < 2 ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
+                  </div>
+                  <div className="coalx-board-countdown" data-testid="countdown">
+                    {s.hangState === 3 ? (s.result ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
+                  </div>
+                  <div className="coalx-board-sub">
+                    {s.hangState === 3 ? (
+                      <Link to={`/biddingResults?tradeId=${tradeId}`}>查看结果公告 &gt;</Link>
+                    ) : (
+                      <>延时周期 {secondsText(s.extensionSeconds)}：结束前有出价则重新计时</>
+                    )}
+                  </div>
+                </div>
+              </div>
+              <div className="coalx-me-strip" data-testid="my-status">
+                {me ? (
+                  <>
+                    <span>
+                      我的代号 <b>{me.bidder}</b>
+                    </span>
+                    {mine ? (
+                      <>
+                        <span>
+                          我的出价 <b className="coalx-num">{formatPrice(mine.myPrice)}</b>
+                        </span>
+                        <span>
+                          当前排名 <b data-testid="my-rank">第 {mine.rank} 名</b>
+                        </span>
+                        {mine.leading ? (
+                          <Tag color="green" className="coalx-lead-tag">
+                            领先
+                          </Tag>
+                        ) : (
+                          <Tag color="red" className="coalx-lead-tag">
+                            被超越 · 差 {formatFen(mine.gap)} 元/吨
+                          </Tag>
+                        )}
+                      </>
+                    ) : (
+                      <span className="coalx-hint">尚未出价</span>
+                    )}
+                  </>
+                ) : token ? (
+                  <span>
+                    本企业未报名此竞价，仅可观看。
+                    {s.hangState === 0 && <Link to={`/deal/biddRegistration?tradeId=${tradeId}`}> 去报名 &gt;</Link>}
+                  </span>
+                ) : (
+                  <span>游客观看中，登录并报名后可出价。</span>
+                )}
+              </div>
+            </Card>
+
+            <Card variant="borderless" title="出价" className="coalx-section-card">
+              <BidPanel snapshot={s} blocked={blocked} onPlaced={() => void refresh()} />
+            </Card>
+
+            <Card variant="borderless" title="竞价规则" className="coalx-section-card" size="small">
+              <div className="coalx-rule-grid">
+                <div>
+                  <span>{PRICE_LABEL[s.tradeType]}</span>
+                  <b>{formatPrice(s.startPrice)}</b>
+                </div>
+                <div>
+                  <span>{words.minStep}</span>
+                  <b>{formatPrice(s.minStep)}</b>
+                </div>
+                <div>
+                  <span>{words.maxStep}</span>
+                  <b>{maxStepText(s)}</b>
+                </div>
+                <div>
+                  <span>{words.limit}</span>
+                  <b>{limitText(s)}</b>
+                </div>
+                <div>
+                  <span>竞价时间</span>
+                  <b>{a ? `${a.bidDateStart.slice(5, 16)} – ${a.bidDateEnd.slice(11, 16)}` : '-'}</b>
+                </div>
+                <div>
+                  <span>延时周期</span>
+                  <b>{secondsText(s.extensionSeconds)}</b>
+                </div>
+              </div>
+            </Card>
+          </div>
+
+          <div className="coalx-bidding-side">
+            <Card variant="borderless" title="实时排名" size="small" className="coalx-section-card">
+              <Table
+                size="small"
+                rowKey="bidder"
+                pagination={false}
+                dataSource={s.ranking}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无出价" /> }}
+                rowClassName={(r) => (r.bidder === me?.bidder ? 'coalx-row-me' : '')}
+                columns={[
+                  { title: '排名', width: 56, render: (_, __, i) => <span className={`coalx-rank coalx-rank-${i + 1}`}>{i + 1}</span> },
+                  { title: '竞买人', dataIndex: 'bidder', render: (v: string) => (v === me?.bidder ? `${v}（我）` : v) },
+                  { title: '最优出价', dataIndex: 'price', align: 'right', render: (v: number) => <span className="coalx-num">{formatFen(v)}</span> },
+                ]}
+              />
+            </Card>
+            <Card variant="borderless" title={`出价记录（最近 ${s.bids.length} 次）`} size="small" className="coalx-section-card">
+              <Table
+                size="small"
+                rowKey="seq"
+                pagination={false}
+                dataSource={s.bids}
+                scroll={{ y: 420 }}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无出价" /> }}
+                rowClassName={(r) => (r.bidder === me?.bidder ? 'coalx-row-me' : '')}
+                columns={[
+                  { title: '序号', dataIndex: 'seq', width: 56 },
+                  {
+                    title: '竞买人',
+                    dataIndex: 'bidder',
+                    render: (v: string, r) => (
+                      <>
+                        {v === me?.bidder ? `${v}（我）` : v}
+                        {r.inExtension && (
+                          <Tag color="volcano" style={{ marginLeft: 6 }}>
+                            延时
+                          </Tag>
+                        )}
+                      </>
+                    ),
+                  },
+                  { title: '出价 (元/吨)', dataIndex: 'price', align: 'right', render: (v: number) => <span className="coalx-num">{formatFen(v)}</span> },
+                  { title: '时间', dataIndex: 'time', width: 84, render: (v: string) => <Tooltip title={v}>{timeOf(v)}</Tooltip> },
+                ]}
+              />
+            </Card>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

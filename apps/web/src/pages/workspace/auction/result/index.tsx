@@ -1,0 +1,55 @@
+import { useRef } from 'react';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import { formatFen, formatPrice, type AuctionView } from '@coalx/shared';
+import ExportExcelButton from '@/components/ExportExcel';
+import { listMyAuctions } from '@/services/auction';
+import { WS_PAGINATION, cleanParams } from '../../listing/columns';
+import { auctionColumns, auctionExcel } from '../columns';
+
+/** 竞价结果: my enterprise's ended auctions (成交 or 流拍) with the result notice. */
+export default function AuctionResultPage() {
+  const last = useRef<{ tradeType?: number; tradeId?: string }>({});
+  const columns: ProColumns<AuctionView>[] = [
+    ...auctionColumns.filter((c) => c.dataIndex !== 'status' && c.dataIndex !== 'hangState' && c.dataIndex !== 'bestPrice'),
+    { title: '结果', dataIndex: 'result', width: 80, search: false, render: (_, r) => (r.result === '成交' ? <span className="coalx-price">成交</span> : (r.result ?? '-')) },
+    { title: '成交价', dataIndex: 'bestPrice', width: 130, align: 'right', search: false, render: (_, r) => (r.result === '成交' && r.bestPrice !== null ? <span className="coalx-price">{formatPrice(r.bestPrice)}</span> : '-') },
+    { title: '结束时间', dataIndex: 'currentEnd', width: 170, search: false },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 110,
+      fixed: 'right',
+      render: (_, r) => (
+        <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
+          <Button size="small">结果公告</Button>
+        </Link>
+      ),
+    },
+  ];
+  return (
+    <ProTable<AuctionView>
+      headerTitle="竞价结果"
+      rowKey="tradeId"
+      columns={columns}
+      scroll={{ x: 1400 }}
+      search={{ labelWidth: 'auto' }}
+      pagination={WS_PAGINATION}
+      options={{ density: false, setting: false, reload: true }}
+      toolBarRender={() => [
+        <ExportExcelButton<AuctionView>
+          key="export"
+          fileName="竞价结果"
+          columns={[...auctionExcel, { title: '结果', value: (r) => r.result ?? '' }, { title: '成交价(元/吨)', value: (r) => (r.result === '成交' && r.bestPrice !== null ? formatFen(r.bestPrice) : '') }]}
+          fetchPage={(pageNo, pageSize) => listMyAuctions({ ...last.current, hangState: 3, status: 'approved', pageNo, pageSize })}
+        />,
+      ]}
+      request={async (p) => {
+        last.current = cleanParams(p, ['tradeType']) as typeof last.current;
+        const page = await listMyAuctions({ ...last.current, hangState: 3, status: 'approved', pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+        return { data: page.records, total: page.total, success: true };
+      }}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { useRef } from 'react';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+import ExportExcelButton from '@/components/ExportExcel';
+import { listMyEnrolments, type EnrolmentView } from '@/services/auction';
+import { WS_PAGINATION, cleanParams } from '../../listing/columns';
+import { enrolmentColumns, enrolmentExcel } from '../columns';
+
+/** 竞价报名: my enterprise's enrolments, with the way to the bidding room or the result notice. */
+export default function AuctionSignPage() {
+  const last = useRef<{ tradeId?: string }>({});
+  const columns: ProColumns<EnrolmentView>[] = [
+    ...enrolmentColumns,
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 120,
+      fixed: 'right',
+      render: (_, r) =>
+        r.hangState === 3 ? (
+          <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
+            <Button size="small">结果公告</Button>
+          </Link>
+        ) : (
+          <Link to={`/deal/bidding?tradeId=${r.tradeId}`}>
+            <Button size="small" type="primary" danger={r.hangState === 2}>
+              {r.hangState === 2 ? '参与竞价' : '进入竞价室'}
+            </Button>
+          </Link>
+        ),
+    },
+  ];
+  return (
+    <ProTable<EnrolmentView>
+      headerTitle="竞价报名"
+      rowKey="id"
+      columns={columns}
+      scroll={{ x: 1200 }}
+      search={{ labelWidth: 'auto' }}
+      pagination={WS_PAGINATION}
+      options={{ density: false, setting: false, reload: true }}
+      toolBarRender={() => [
+        <ExportExcelButton<EnrolmentView> key="export" fileName="竞价报名" columns={enrolmentExcel} fetchPage={(pageNo, pageSize) => listMyEnrolments({ ...last.current, pageNo, pageSize })} />,
+      ]}
+      request={async (p) => {
+        last.current = cleanParams(p);
+        const page = await listMyEnrolments({ ...last.current, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+        return { data: page.records, total: page.total, success: true };
+      }}
+    />
+  );
+}

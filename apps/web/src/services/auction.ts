@@ -1,0 +1,86 @@
+import type { AuctionApply, AuctionSnapshot, AuctionView, DealView } from '@coalx/shared';
+import { requestResult, type PageResult } from '@/app/request';
+import type { PaymentAuth } from '@/services/funds';
+import { action, type PageQuery } from '@/services/listing';
+
+/** Auction trade (竞价) calls of spec §7: money in integer fen, quantity in integer kg, times already Shanghai text. */
+
+export interface BidMarketQuery extends PageQuery {
+  tradeType?: number;
+  /** The enterprise clientId (spec §7), to list one enterprise's auctions. */
+  enterpriseId?: string;
+  tradeId?: string;
+  productName?: string;
+  hangState?: number;
+}
+
+export interface MyAuctionQuery extends PageQuery {
+  tradeType?: number;
+  tradeId?: string;
+  status?: string;
+  hangState?: number;
+}
+
+export interface AuctionResult {
+  auction: AuctionView;
+  dealPrice: number | null;
+  /** Masked enterprise name of the winner, null for 流拍. */
+  winner: string | null;
+  bidCount: number;
+  bidderCount: number;
+  amount: number | null;
+}
+
+export interface EnrolmentView {
+  id: number;
+  tradeId: string;
+  tradeType: number;
+  productName: string;
+  hangState: number;
+  bidder: string;
+  deposit: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface BidRecord {
+  seq: number;
+  bidder: string;
+  /** Only the operator sees the enterprise behind an alias. */
+  enterpriseName: string | null;
+  price: number;
+  inExtension: boolean;
+  time: string;
+  at: number;
+}
+
+export interface PlacedBid {
+  seq: number;
+  price: number;
+  currentEnd: number;
+}
+
+const post = <T>(path: string, data: unknown) => requestResult<T>(path, { method: 'POST', data });
+
+/** Saves a draft (submit false) or submits for audit; tradeId edits a draft or rejected auction. */
+export const saveAuction = (data: AuctionApply) => action<AuctionView>('/api/bidApply', data);
+export const getAuction = (tradeId: string) => post<AuctionView>('/api/bidApplyDetail', { tradeId });
+export const listBidMarket = (query: BidMarketQuery) => post<PageResult<AuctionView>>('/api/tradeHome/bidTrade/list', query);
+export const listMyAuctions = (query: MyAuctionQuery) => post<PageResult<AuctionView>>('/api/myBidTradeList', query);
+
+export const enrolAuction = (data: { tradeId: string; requestId: string } & PaymentAuth) =>
+  action<{ id: number; bidderNo: number; status: string }>('/api/bidEnroll/add', { ...data, acceptRules: true });
+export const listMyEnrolments = (query: PageQuery & { tradeId?: string }) => post<PageResult<EnrolmentView>>('/api/bidEnroll/myList', query);
+
+/** One bid; every refusal rejects with the server's Chinese message (a 403 'not enrolled' included). */
+export const placeBid = (tradeId: string, price: number) => action<PlacedBid>('/api/bidRecord/bidAnswerApply', { tradeId, price });
+export const listBidRecords = (query: PageQuery & { tradeId: string }) => post<PageResult<BidRecord>>('/api/bidRecord/list', query);
+/** The live state by plain GET: the catch-up after every (re)connect of the socket. */
+export const getAuctionSnapshot = (tradeId: string, signal?: AbortSignal) =>
+  requestResult<AuctionSnapshot>('/api/bidRecord/snapshot', { params: { tradeId }, signal, skipErrorHandler: true });
+export const getAuctionResult = (tradeId: string) => post<AuctionResult>('/api/bidResult', { tradeId });
+export const listMyAuctionDeals = (query: PageQuery & { tradeId?: string }) => post<PageResult<DealView>>('/api/myDealBidTradeList', query);
+
+export const listAuctionAudit = (query: PageQuery & { status?: string }) => post<PageResult<AuctionView>>('/api/auction/audit/list', query);
+export const approveAuction = (tradeId: string) => action<AuctionView>('/api/auction/audit/approve', { tradeId });
+export const rejectAuction = (tradeId: string, reason: string) => action<AuctionView>('/api/auction/audit/reject', { tradeId, reason });
