@@ -24,6 +24,10 @@ import productRoutes from './modules/product/product.routes';
 import { registerScheduledJob, startScheduler } from './plugins/scheduler';
 import fastifyWebsocket from '@fastify/websocket';
 import auctionRoutes from './modules/auction/auction.routes';
+import contentRoutes from './modules/content/content.routes';
+import homeRoutes from './modules/home/home.routes';
+import marketIndexRoutes from './modules/market-index/market-index.routes';
+import { PublicCache } from './lib/public-cache';
 import { buildSnapshot, personalise } from './modules/auction/auction.service';
 import { runAuctionSchedule } from './flows/award-auction';
 import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/realtime';
@@ -45,6 +49,7 @@ declare module 'fastify' {
     config: Config;
     storage: FileStorage;
     auctionRooms: AuctionRooms;
+    publicCache: PublicCache;
   }
 }
 
@@ -73,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('config', options.config);
+  // home-page reads: 2 s is short enough for trade states that move with the clock
+  app.decorate('publicCache', new PublicCache(options.config.publicCacheMs));
   app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,6 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(productRoutes);
       await api.register(listingRoutes);
       await api.register(auctionRoutes);
+      await api.register(marketIndexRoutes);
+      await api.register(contentRoutes);
+      await api.register(homeRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -16,6 +16,8 @@ export interface Config {
   loginRateLimit: number;
   /** Bids one signed-in user may send per second (a person cannot click faster; a script may not flood). */
   bidRateLimit: number;
+  /** How long public home-page reads are cached in memory (0: not at all). */
+  publicCacheMs: number;
   /** How often the scheduler moves trade states (0: never, tests drive it themselves). */
   schedulerIntervalMs: number;
 }
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     bidRateLimit: Number(env.BID_RATE_LIMIT ?? 10),
+    publicCacheMs: Number(env.PUBLIC_CACHE_MS ?? 2000),
     schedulerIntervalMs: Number(env.SCHEDULER_INTERVAL_MS ?? 1000),
   };
 }

@@ -16,3 +16,4 @@ export * from './enterprise/schemas';
 export * from './funds/schemas';
 export * from './listing/schemas';
 export * from './auction/schemas';
+export * from './content/schemas';

@@ -57,7 +57,7 @@ export interface TestApp {
 
 export async function createTestApp(kind: TestDatabaseKind = 'pglite', overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-test-'));
-  const config = { ...loadConfig({}), dataDir, demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
+  const config = { ...loadConfig({}), dataDir, demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
   const database = await openTestDatabase(kind);
   const clock = new ManualClock();
   const app = await buildApp({ config, database, clock });

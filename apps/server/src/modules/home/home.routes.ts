@@ -1,0 +1,26 @@
+import { RecommendMarkSchema, RecommendQuerySchema, RecommendRecordSchema, TradeSummarySchema, envelopeSchema, pageSchema } from '@coalx/shared';
+import { z } from 'zod';
+import { markRecommended, recommendedTrades, tradeSummary } from '../../flows/trade-home';
+import { ok } from '../../lib/envelope';
+import type { ZodApp } from '../../lib/route-types';
+import { requireActor } from '../../plugins/authenticate';
+import { requireRole } from '../../plugins/authorize';
+
+export default async function homeRoutes(app: ZodApp) {
+  const tags = ['home'];
+  app.post('/api/tradeHome/recommend/list', { config: { public: true }, schema: { tags, summary: '推荐交易 (首页 4 条、推荐列表 10 条)', body: RecommendQuerySchema, response: { 200: envelopeSchema(pageSchema(RecommendRecordSchema)) } } }, async (request) => {
+    // states move with the clock: a short cache only
+    const key = `recommend:${JSON.stringify(request.body)}`;
+    return ok(await app.publicCache.get(key, () => recommendedTrades(app.db, app.clock.now(), request.body)));
+  });
+  app.post('/api/tradeHome/recommend/mark', { schema: { tags, summary: '设为或取消推荐 (运营)', body: RecommendMarkSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
+    const actor = requireActor(request);
+    requireRole(actor, ['operator'], '只有交易中心运营人员可以设置推荐');
+    await markRecommended(app.db, actor.userId, request.body.tradeId, request.body.recommended);
+    app.publicCache.invalidate('recommend:');
+    return ok(null, request.body.recommended ? '已设为推荐' : '已取消推荐');
+  });
+  app.post('/api/tradeHome/tradeSummary/list', { config: { public: true }, schema: { tags, summary: '成交汇总 (最新成交，名称部分隐藏)', body: z.object({ pageNo: z.number().int().min(1).max(100000).default(1), pageSize: z.number().int().min(1).transform((n) => Math.min(n, 50)).default(10) }), response: { 200: envelopeSchema(pageSchema(TradeSummarySchema)) } } }, async (request) =>
+    ok(await app.publicCache.get(`summary:${request.body.pageNo}:${request.body.pageSize}`, () => tradeSummary(app.db, request.body))),
+  );
+}

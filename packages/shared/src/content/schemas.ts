@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/** Announcement types (spec §3): 0 weekly report, 1 market observation, a–d fixed rule documents. */
+export const CONTENT_TYPES = {
+  '0': '周报',
+  '1': '市场观察',
+  a: '煤炭现货交易规则',
+  b: '交易商管理办法',
+  c: '保证金管理办法',
+  d: '交易中心章程',
+} as const;
+export type ContentType = keyof typeof CONTENT_TYPES;
+/** The three rule links of the home page (spec §2). */
+export const RULE_DOCUMENT_TYPES: ContentType[] = ['a', 'b', 'c'];
+export const NEWS_PAGE_SIZE = 10;
+/** 'view more' appears when an announcement total exceeds this (spec §9). */
+export const VIEW_MORE_THRESHOLD = 10;
+export const BANNER_INTERVAL_MS = 4000;
+export const BANNER_INITIAL_DELAY_MS = 1000;
+export const HOME_RECOMMEND_PAGE_SIZE = 4;
+
+export const MarketIndexSchema = z.object({
+  currentYear: z.number(),
+  currentTerm: z.number(),
+  totalTerm: z.number(),
+  quoteDate: z.string(),
+  /** fen per ton */
+  price: z.number(),
+  /** change from the previous term, fen per ton */
+  rise: z.number(),
+  dealCount: z.number(),
+  dealTonnage: z.number().describe('kg'),
+});
+export type MarketIndex = z.infer<typeof MarketIndexSchema>;
+
+export const MarketIndexProposalSchema = z.object({
+  currentYear: z.number(),
+  currentTerm: z.number(),
+  from: z.string(),
+  to: z.string(),
+  /** tonnage-weighted average deal price of 5500 kcal thermal coal in the term, fen per ton; null without deals */
+  price: z.number().nullable(),
+  dealCount: z.number(),
+  dealTonnage: z.number(),
+  previousPrice: z.number().nullable(),
+});
+
+export const MarketIndexTermQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+  term: z.coerce.number().int().min(1).max(53),
+});
+
+export const MarketIndexPublishSchema = z.strictObject({
+  currentYear: z.number().int().min(2000, '年份不正确').max(2100, '年份不正确'),
+  currentTerm: z.number().int().min(1, '期数为 1-53').max(53, '期数为 1-53'),
+  quoteDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '报价日期格式应为 YYYY-MM-DD'),
+  price: z.number({ error: '请输入指数价格' }).int('价格最多两位小数').positive('价格须大于 0').max(10_000_000, '价格过高'),
+});
+
+export const BannerSchema = z.object({ id: z.number(), title: z.string(), listImage: z.string(), detailPageURL: z.string() });
+export const BannerManageSchema = BannerSchema.extend({ imageUrl: z.string(), sort: z.number(), enabled: z.boolean() });
+export const BannerSaveSchema = z.strictObject({
+  id: z.number().int().positive().optional(),
+  title: z.string().trim().min(1, '请输入标题').max(40, '标题不超过 40 字'),
+  imageUrl: z.string().min(1, '请上传图片').max(200),
+  detailPageUrl: z
+    .string()
+    .trim()
+    .max(300, '链接过长')
+    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), '链接须以 / 或 http(s):// 开头')
+    .default(''),
+  sort: z.number().int().min(0).max(999).default(0),
+  enabled: z.boolean().default(true),
+});
+
+export const ContentListQuerySchema = z.object({
+  type: z.enum(['0', '1', 'a', 'b', 'c', 'd'], { error: '公告类型不正确' }),
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  /** capped at 50 whatever is asked */
+  pageSize: z.coerce.number().int().min(1).transform((n) => Math.min(n, 50)).default(10),
+  _t: z.string().max(20).optional(),
+});
+
+export const ContentRecordSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  title: z.string(),
+  effectiveTime: z.string(),
+  expirationTime: z.string().nullable(),
+  enclosure: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export const ContentDetailSchema = ContentRecordSchema.extend({ body: z.string().describe('sanitised HTML') });
+export const ContentManageSchema = ContentDetailSchema.extend({ status: z.string() });
+
+export const ContentSaveSchema = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    type: z.enum(['0', '1', 'a', 'b', 'c', 'd'], { error: '请选择公告类型' }),
+    title: z.string().trim().min(1, '请输入标题').max(100, '标题不超过 100 字'),
+    body: z.string().max(200_000, '正文过长').default(''),
+    enclosure: z.string().max(200).nullable().default(null),
+    effectiveTime: z.iso.datetime({ offset: true, error: '生效时间格式不正确' }),
+    expirationTime: z.iso.datetime({ offset: true, error: '失效时间格式不正确' }).nullable().default(null),
+  })
+  .refine((v) => !v.expirationTime || Date.parse(v.expirationTime) > Date.parse(v.effectiveTime), { message: '失效时间须晚于生效时间', path: ['expirationTime'] });
+
+export const ContentIdSchema = z.strictObject({ id: z.number({ error: '缺少公告编号' }).int().positive() });
+
+/** Recommended trades (spec §7): tradeType is a comma list; hangState uses hang_state_total_select (0 报名中, 1 进行中, 2 已结束). */
+export const RecommendQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).transform((n) => Math.min(n, 50)).default(4),
+  tradeId: z.string().max(20).optional(),
+  /** Trades whose start day is within this many days of today (0: today). */
+  preDayNum: z.coerce.number().int().min(0).max(365).optional(),
+  tradeType: z.string().regex(/^[0-3](,[0-3])*$/, '交易类型格式不正确').optional(),
+  hangState: z.union([z.coerce.number().int().min(0).max(2), z.string().regex(/^[0-2](,[0-2])*$/)]).optional(),
+  productName: z.string().max(40).optional(),
+  stockCode: z.string().max(32).optional(),
+  category: z.string().max(20).optional(),
+});
+
+/** Quick filters of the recommended list (spec §2). */
+export const RECOMMEND_QUICK_FILTERS = [
+  { key: 'all', label: '综合', params: {} },
+  { key: 'todayListing', label: '今日挂牌', params: { preDayNum: 0, tradeType: '0,1' } },
+  { key: 'todayAuction', label: '今日竞价', params: { preDayNum: 0, tradeType: '2,3' } },
+  { key: 'fiveDays', label: '5日内', params: { preDayNum: 5 } },
+  { key: 'ended', label: '已结束', params: { hangState: 2 } },
+] as const;
+
+export const RecommendRecordSchema = z.object({
+  tradeId: z.string(),
+  tradeType: z.number(),
+  stockCode: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  enterpriseName: z.string(),
+  /** raw state of its kind: listing 0–2 (hang_state_total_trans), auction 0–3 (bid_hang_state_hp) */
+  hangState: z.number(),
+  price: z.number(),
+  startPrice: z.number().nullable(),
+  quantity: z.number(),
+  listedDateStart: z.string().nullable(),
+  listedDateEnd: z.string().nullable(),
+  bidDateStart: z.string().nullable(),
+  bidDateEnd: z.string().nullable(),
+  auditTime: z.string().nullable(),
+  deliveryProvince: z.string(),
+  deliveryCity: z.string(),
+  deliveryDistrict: z.string(),
+  deliveryPlace: z.string(),
+  deliveryDateStart: z.string(),
+  deliveryDateEnd: z.string(),
+});
+export type RecommendRecord = z.infer<typeof RecommendRecordSchema>;
+
+export const RecommendMarkSchema = z.strictObject({ tradeId: z.string().min(1).max(20), recommended: z.boolean() });
+
+export const TradeSummarySchema = z.object({
+  dealNo: z.string(),
+  tradeId: z.string(),
+  tradeType: z.number(),
+  productName: z.string(),
+  buyerName: z.string(),
+  sellerName: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  amount: z.number(),
+  createdAt: z.string(),
+});
