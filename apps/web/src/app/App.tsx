@@ -14,7 +14,9 @@ export default function App() {
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
+          {/* Location changes are not transitions: the guard must see a new location and a new session (after
+              sign-in) in the same render, or it sends the login page's old location to /index first. */}
+          <BrowserRouter useTransitions={false}>
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>

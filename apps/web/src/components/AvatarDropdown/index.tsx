@@ -22,7 +22,7 @@ export default function AvatarDropdown({ theme = 'light' }: { theme?: 'light' | 
     else if (key === 'logout') confirmSignOut(navigate);
   };
   return (
-    <Dropdown menu={{ items, onClick, className: "coalx-avatar-menu" }} placement="bottomRight" trigger={["hover", "click"]}>
+    <Dropdown menu={{ items, onClick, className: "coalx-avatar-menu" }} placement="bottomRight" trigger={["hover"]}>
       <span className={`coalx-avatar coalx-avatar-${theme}`} data-testid="avatar-dropdown">
         <Avatar
           size="small"

@@ -72,6 +72,7 @@ export default function TabBar({ menu }: { menu: MenuItem[] }) {
           label: (
             <Dropdown
               trigger={['contextMenu']}
+              rootClassName="coalx-tab-menu"
               menu={{
                 items: TAB_MENU.map((item) => ({ key: item.key, label: item.label })),
                 onClick: ({ key, domEvent }) => {
