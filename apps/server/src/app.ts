@@ -157,7 +157,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // files are looked up per request, so a rebuilt web app is served without a restart
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // hashed asset names never change content
@@ -169,6 +170,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     if (request.url.startsWith(API_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, 'route_not_found', '接口不存在'));
     }
+    // a missing hashed asset is a 404, never index.html served as JavaScript
+    if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     if (!hasBuild) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建，请运行 npm run build');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -2,12 +2,13 @@ import { formatDateTime } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionEnrolments, auctions, enterprises } from '../db/schema/index';
-import { businessRule, conflict, forbidden, notFound } from '../errors';
+import { businessRule, conflict, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import type { Actor } from '../plugins/authenticate';
+import { requireRole, TRADING_ROLES } from '../plugins/authorize';
 import { publishAuctionEvent } from '../plugins/realtime';
 
 /** 竞价报名: the deposit is frozen in the transaction that enrols, under the auction's row lock. */
@@ -17,8 +18,9 @@ export async function enrolAuction(
   actor: Actor,
   input: { tradeId: string; requestId: string; payPassword?: string; ukeySignature?: string },
 ) {
+  requireRole(actor, TRADING_ROLES, '只有企业交易员可以参与竞价');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
-  if (!enterprise || enterprise.auditStatus !== 'approved') throw forbidden('企业未通过交易中心审核，不能报名');
+  if (!enterprise || enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能报名');
   const [existing] = await db
     .select({ e: auctionEnrolments })
     .from(auctionEnrolments)

@@ -2,7 +2,7 @@ import { formatPrice } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
-import { businessRule, forbidden, notFound } from '../errors';
+import { businessRule, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import { deadlineAfterBid } from '../modules/auction/auction.state';
@@ -52,7 +52,7 @@ export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { trad
       .from(auctionEnrolments)
       .where(and(eq(auctionEnrolments.auctionId, auction.id), eq(auctionEnrolments.enterpriseId, actor.enterpriseId!)))
       .limit(1);
-    if (!enrolment || enrolment.status !== 'enrolled') throw forbidden('本企业未报名或保证金未冻结，不能出价');
+    if (!enrolment || enrolment.status !== 'enrolled') throw businessRule('本企业未报名或保证金未冻结，不能出价');
     if (auction.bestEnterpriseId === actor.enterpriseId) throw businessRule('您当前已是最优出价，无需重复出价');
     const refusal = priceRefusal(auction, input.price);
     if (refusal) throw businessRule(refusal);

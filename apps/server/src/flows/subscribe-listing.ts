@@ -2,13 +2,14 @@ import { amountFen, formatTons } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
-import { businessRule, forbidden, notFound } from '../errors';
+import { businessRule, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import { hangStateOf } from '../modules/listing/listing.state';
 import type { Actor } from '../plugins/authenticate';
+import { requireRole, TRADING_ROLES } from '../plugins/authorize';
 import { confirmSubscriptionInTx } from './answer-subscription';
 
 /** Deposit of a subscription: per ton subscribed, or a fixed sum per subscription. */
@@ -32,8 +33,9 @@ export async function subscribeListing(
     .where(and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId ?? -1), eq(listingSubscriptions.requestId, input.requestId)))
     .limit(1);
   if (replay) return replay;
+  requireRole(actor, TRADING_ROLES, '只有企业交易员可以摘牌');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
-  if (!enterprise || enterprise.auditStatus !== 'approved') throw forbidden('企业未通过交易中心审核，不能摘牌');
+  if (!enterprise || enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能摘牌');
   await verifyPaymentAuth(db, clock, actor, 'listing_subscribe', input);
 
   return db.transaction(async (tx) => {

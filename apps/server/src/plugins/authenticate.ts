@@ -46,7 +46,8 @@ export default fp(async (app) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     // web pages, the API documentation and unknown paths (answered 404 by the not-found handler) need no token
-    if (!request.url.startsWith(API_PREFIX) || request.url.startsWith(`${API_PREFIX}/docs`) || request.is404) return;
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith(API_PREFIX) || route.startsWith(`${API_PREFIX}/docs`) || request.is404) return;
     const isPublic = request.routeOptions.config?.public === true;
     const token = readToken(request);
     if (!token) {

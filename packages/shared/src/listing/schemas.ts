@@ -187,6 +187,8 @@ export type ListingView = z.infer<typeof ListingViewSchema>;
 
 export const SubscriptionViewSchema = z.object({
   id: z.number(),
+  /** The deal a confirmed subscription became (for queryOppositeCompanyInfo). */
+  dealId: z.number().nullable(),
   tradeId: z.string(),
   tradeType: z.number(),
   productName: z.string(),

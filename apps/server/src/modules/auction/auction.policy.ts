@@ -1,4 +1,4 @@
-import { forbidden } from '../../errors';
+import { businessRule, forbidden } from '../../errors';
 import type { Actor } from '../../plugins/authenticate';
 import { requireRole, TRADING_ROLES } from '../../plugins/authorize';
 
@@ -9,7 +9,8 @@ export const auctionPolicy = {
   /** Enrol and bid: an enterprise other than the publisher. */
   participate(actor: Actor, auction: { enterpriseId: number }) {
     requireRole(actor, TRADING_ROLES, '只有企业交易员可以参与竞价');
-    if (auction.enterpriseId === actor.enterpriseId) throw forbidden('不能参与本企业发布的竞价');
+    // a business rule, not a permission: 422 (a 403 signs the trader out, spec §8)
+    if (auction.enterpriseId === actor.enterpriseId) throw businessRule('不能参与本企业发布的竞价');
   },
   manage(actor: Actor, auction: { enterpriseId: number }) {
     requireRole(actor, TRADING_ROLES, '只有发布企业可以操作');

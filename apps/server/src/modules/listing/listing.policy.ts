@@ -1,4 +1,4 @@
-import { forbidden } from '../../errors';
+import { businessRule, forbidden } from '../../errors';
 import type { Actor } from '../../plugins/authenticate';
 import { requireRole, TRADING_ROLES } from '../../plugins/authorize';
 
@@ -8,7 +8,8 @@ export const listingPolicy = {
   },
   subscribe(actor: Actor, listing: { enterpriseId: number }) {
     requireRole(actor, TRADING_ROLES, '只有企业交易员可以摘牌');
-    if (listing.enterpriseId === actor.enterpriseId) throw forbidden('不能摘本企业发布的挂牌');
+    // a business rule, not a permission: 422, so the page explains instead of signing the trader out (spec §8 403)
+    if (listing.enterpriseId === actor.enterpriseId) throw businessRule('不能摘本企业发布的挂牌');
   },
   /** The publisher's enterprise manages its listing: edit drafts, confirm or decline subscriptions. */
   manage(actor: Actor, listing: { enterpriseId: number }) {

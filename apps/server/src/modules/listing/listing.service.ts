@@ -233,9 +233,10 @@ export async function auditQueue(db: Db, clock: Clock, actor: Actor, query: { pa
 
 const subscriber = aliasedTable(enterprises, 'subscriber');
 
-function presentSubscription(r: { sub: typeof listingSubscriptions.$inferSelect; tradeNo: string; tradeType: number; productName: string; subscriberName: string; publisherName: string }) {
+function presentSubscription(r: { sub: typeof listingSubscriptions.$inferSelect; tradeNo: string; tradeType: number; productName: string; subscriberName: string; publisherName: string; dealId: number | null }) {
   return {
     id: r.sub.id,
+    dealId: r.dealId,
     tradeId: r.tradeNo,
     tradeType: r.tradeType,
     productName: r.productName,
@@ -266,11 +267,13 @@ async function pageOfSubscriptions(db: Db, where: SQL | undefined, pageNo: numbe
       productName: listings.productName,
       subscriberName: subscriber.organName,
       publisherName: enterprises.organName,
+      dealId: deals.id,
     })
     .from(listingSubscriptions)
     .innerJoin(listings, eq(listings.id, listingSubscriptions.listingId))
     .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
     .innerJoin(subscriber, eq(subscriber.id, listingSubscriptions.enterpriseId))
+    .leftJoin(deals, and(eq(deals.tradeKind, 'listing'), eq(deals.sourceId, listingSubscriptions.id)))
     .where(where)
     .orderBy(desc(listingSubscriptions.id))
     .limit(pageSize)
