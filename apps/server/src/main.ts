@@ -51,8 +51,8 @@ async function main() {
 
   if (config.demoData) {
     // a live auction at every start-up, kept moving by demo bidders for the first minutes
-    await ensureLiveDemoAuction(database.db, new Date());
-    registerScheduledJob(demoBiddersJob(Date.now()));
+    const demoAuction = await ensureLiveDemoAuction(database.db, new Date());
+    registerScheduledJob(demoBiddersJob(Date.now(), demoAuction));
   }
 
   let closing = false;

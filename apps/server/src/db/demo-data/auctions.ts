@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { auctionEnrolments, auctions, users } from '../schema/index';
 import { awardAuction } from '../../flows/award-auction';
@@ -143,21 +143,22 @@ export async function loadDemoAuctions(tx: Tx, now: Date) {
 }
 
 /** On every start with demo data: if no demo auction is bidding now, a fresh one starts. */
-export async function ensureLiveDemoAuction(db: Db, now: Date) {
+export async function ensureLiveDemoAuction(db: Db, now: Date): Promise<string> {
   const seller = await actorOf(db, 'seller01');
   const [live] = await db
-    .select({ id: auctions.id })
+    .select({ id: auctions.id, tradeNo: auctions.tradeNo })
     .from(auctions)
     .where(and(eq(auctions.enterpriseId, seller.enterpriseId!), eq(auctions.status, 'approved'), sql`${auctions.bidStart} <= ${now} AND ${auctions.currentEnd} > ${now}`))
     .limit(1);
-  if (!live) await createLiveAuction(db, now.getTime());
+  return live ? live.tradeNo : (await createLiveAuction(db, now.getTime())).tradeNo;
 }
 
 /**
  * Demo bidders: for the first minutes after start-up, buyer01 and buyer02 take turns outbidding each other on the
  * live demo auction every few seconds, through the real bid flow, so the page is alive for a newcomer.
  */
-export function demoBiddersJob(startedAt: number, minutes = 10): ScheduledJob {
+// Only the demo auction of start-up: an auction a trader (or a test) publishes meanwhile must never get robot bids.
+export function demoBiddersJob(startedAt: number, tradeNo: string, minutes = 10): ScheduledJob {
   let nextBidAt = startedAt + 5_000;
   return {
     name: 'demo.bidders',
@@ -165,12 +166,10 @@ export function demoBiddersJob(startedAt: number, minutes = 10): ScheduledJob {
       const time = now.getTime();
       if (time > startedAt + minutes * MINUTE || time < nextBidAt) return;
       nextBidAt = time + 6_000 + Math.floor(Math.random() * 9_000);
-      const seller = await actorOf(db, 'seller01');
       const [live] = await db
         .select()
         .from(auctions)
-        .where(and(eq(auctions.enterpriseId, seller.enterpriseId!), eq(auctions.status, 'approved'), sql`${auctions.bidStart} <= ${now} AND ${auctions.currentEnd} > ${now}`))
-        .orderBy(desc(auctions.bidStart))
+        .where(and(eq(auctions.tradeNo, tradeNo), eq(auctions.status, 'approved'), sql`${auctions.bidStart} <= ${now} AND ${auctions.currentEnd} > ${now}`))
         .limit(1);
       if (!live) return;
       const enrolled = await db.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, live.id));
