@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
-import { auctionEnrolments, auctions, users } from '../schema/index';
+import { auctionEnrolments, auctions, recommendations, users } from '../schema/index';
 import { awardAuction } from '../../flows/award-auction';
 import { enrolAuction } from '../../flows/enrol-auction';
 import { placeBid } from '../../flows/place-bid';
@@ -102,6 +102,7 @@ async function createLiveAuction(db: Db, now: number) {
   await placeBid(db, at(now - 4 * MINUTE), await actorOf(db, 'buyer01'), { tradeId: live.tradeNo, price: 82_000 });
   await placeBid(db, at(now - 3 * MINUTE), await actorOf(db, 'buyer02'), { tradeId: live.tradeNo, price: 82_200 });
   await placeBid(db, at(now - 1 * MINUTE), await actorOf(db, 'buyer01'), { tradeId: live.tradeNo, price: 82_300 });
+  await db.insert(recommendations).values({ tradeKind: 'auction', tradeNo: live.tradeNo, sort: 0 }).onConflictDoNothing();
   return live;
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctions, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals } from '../schema/index';
+import { auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -58,6 +58,17 @@ describe('demo data', () => {
     expect(auctionRows.some((a) => a.status === 'approved' && a.bidStart <= new Date() && a.currentEnd > new Date() && a.bidCount > 0)).toBe(true);
     expect(new Set(auctionRows.map((a) => a.result))).toEqual(new Set([null, 'deal', 'failed']));
     expect((await database.db.select().from(deals).where(eq(deals.tradeKind, 'auction'))).length).toBe(2);
+    // the public face: a year of index terms, banners, announcements of every type with PDFs, recommendations
+    expect((await database.db.select().from(marketIndex)).length).toBe(52);
+    expect((await database.db.select().from(banners)).length).toBe(3);
+    const docs = await database.db.select().from(contents);
+    expect(new Set(docs.map((c) => c.type))).toEqual(new Set(['0', '1', 'a', 'b', 'c', 'd']));
+    expect(docs.filter((c) => c.type === '0').length).toBeGreaterThan(10);
+    const pdf = await storage.read(docs[0]!.enclosure!);
+    const bytes: Buffer[] = [];
+    for await (const chunk of pdf!) bytes.push(chunk as Buffer);
+    expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await database.db.select().from(recommendations)).length).toBeGreaterThan(5);
     for (const account of await reconcile(database.db)) expect(account.balanced).toBe(true);
   });
 });

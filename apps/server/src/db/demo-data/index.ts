@@ -8,6 +8,7 @@ import { move } from '../../modules/funds/ledger';
 import { loadDemoOnboarding } from './onboarding';
 import { loadDemoListings } from './listings';
 import { loadDemoAuctions } from './auctions';
+import { loadDemoContent } from './content';
 
 // a 1×1 white PNG standing in for a scanned bank voucher
 const VOUCHER_PNG = Buffer.from(
@@ -127,6 +128,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
     await loadDemoOnboarding(tx, storage, passwordHashes.trader, now);
     await loadDemoListings(tx, now);
     await loadDemoAuctions(tx, now);
+    await loadDemoContent(tx, storage, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
   return true;
