@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { ManualChunkMeta } from 'rollup';
+import { pdfjsAssets } from './vite-pdfjs-assets';
 
 const API_TARGET = process.env.COALX_API_TARGET ?? 'http://localhost:8080';
 
@@ -148,6 +149,9 @@ function manualChunks(id: string, meta: ManualChunkMeta): string | undefined {
   if (/\/node_modules\/zod\//.test(id)) return 'vendor-zod';
   // the Excel writer is imported only when a user exports: its own chunk, never a tier's
   if (/\/node_modules\/exceljs\//.test(id)) return 'vendor-exceljs';
+  // the index chart and the PDF viewer import these on demand: their own chunks too
+  if (/\/node_modules\/(echarts|zrender)\//.test(id)) return 'vendor-echarts';
+  if (/\/node_modules\/pdfjs-dist\//.test(id)) return 'vendor-pdfjs';
   if (PRO.test(id)) return 'vendor-pro';
   return tierOf(id, meta);
 }
@@ -194,7 +198,7 @@ interface AstNode {
 }
 
 export default defineConfig({
-  plugins: [react(), pureSharedModules()],
+  plugins: [react(), pureSharedModules(), pdfjsAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

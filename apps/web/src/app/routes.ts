@@ -42,11 +42,11 @@ export const STATIC_ROUTES: StaticRoute[] = [
 
   // public common layout
   { path: '/index', title: '首页', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/home')) },
-  { path: '/recommend/recommendList', title: '推荐交易', layout: 'public', permission: 'index', page: building },
+  { path: '/recommend/recommendList', title: '推荐交易', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/recommend/recommendList')) },
   { path: '/deal/biddRegistration', title: '竞价报名', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/deal/biddRegistration')) },
   { path: '/deal/bidding', title: '参与竞价', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/deal/bidding')) },
-  { path: '/moreAnnouncements', title: '公告列表', layout: 'public', public: true, permission: 'index', page: building },
-  { path: '/pdfDetails', title: '文档详情', layout: 'public', public: true, permission: 'index', page: building },
+  { path: '/moreAnnouncements', title: '公告列表', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/moreAnnouncements')) },
+  { path: '/pdfDetails', title: '文档详情', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/pdfDetails')) },
   { path: '/listingResult', title: '挂牌结果公告', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/listing/result')) },
   { path: '/biddingResults', title: '竞价结果公告', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/auction/results')) },
   { path: '/waitingAuction', title: '待竞价详情', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/auction/waiting')) },

@@ -1,26 +1,29 @@
-import { ToolOutlined } from '@ant-design/icons';
+import AnnouncementTabs from './components/AnnouncementTabs';
 import BidTradeTable from './components/BidTradeTable';
 import ListedTradeTable from './components/ListedTradeTable';
+import RecommendTrades from './components/RecommendTrades';
+import RuleLinks from './components/RuleLinks';
 import './home-tables.css';
+import './home.css';
 
 /**
- * Home (/index) inside the public layout. The banner and market-index strip are slots of the layout; the home
- * content issue fills this area with recommended trades, announcements, rule documents and the trade tables.
+ * Home (/index) inside the public layout, whose slots hold the banner and the market-index strip. Every block has
+ * its own query and skeleton, so each shows as soon as its own data arrives (spec §2 Home page).
  */
 export default function HomePage() {
   return (
     <>
+      <RecommendTrades />
+      <div className="coalx-home-row">
+        <AnnouncementTabs />
+        <RuleLinks />
+      </div>
       <div className="coalx-home-tables">
         <ListedTradeTable tradeType={0} />
         <ListedTradeTable tradeType={1} />
         <BidTradeTable tradeType={2} />
         <BidTradeTable tradeType={3} />
       </div>
-      <section className="coalx-home-building" aria-label="首页内容">
-        <ToolOutlined className="coalx-home-building-icon" />
-        <h2>首页内容建设中</h2>
-        <p>该功能建设中</p>
-      </section>
     </>
   );
 }
