@@ -30,8 +30,8 @@ try {
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
   page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
   if (want('visitor')) {
-    await page.goto(`${base}/`);
-    await page.waitForSelector('.coalx-banner');
+    await page.goto(`${base}/index`);
+    await page.waitForSelector('.coalx-public-layout');
     await shot(page, '01-index-visitor');
     await page.goto(`${base}/user/login`);
     await page.waitForSelector('.coalx-login-card');
@@ -84,6 +84,25 @@ try {
     await p2.waitForSelector('.ant-empty, .ant-descriptions');
     await shot(p2, '13-operator-company-info');
     await c2.close();
+  }
+  if (want('newcomer')) {
+    const c3 = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const p3 = await c3.newPage();
+    await signIn(p3, 'newcomer');
+    await p3.waitForURL('**/user/changePassword');
+    await p3.waitForSelector('.coalx-form-card');
+    await shot(p3, '14-first-login-change-password');
+    await c3.close();
+  }
+  if (want('expired')) {
+    const c4 = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const p4 = await c4.newPage();
+    await p4.goto(`${base}/index`);
+    await p4.evaluate(() => localStorage.setItem('Access-Token', 'bogus'));
+    await p4.goto(`${base}/companyInfo`);
+    await p4.waitForSelector('.ant-notification-notice');
+    await shot(p4, '15-expired-token');
+    await c4.close();
   }
 } finally {
   await browser.close();
