@@ -100,3 +100,10 @@ describe('publishing form', () => {
     expect(secondsText(90)).toBe('90 秒');
   });
 });
+
+describe('result text', () => {
+  it('maps the server result codes to 成交 / 流拍', async () => {
+    const { resultText } = await import('./logic');
+    expect([resultText('deal'), resultText('failed'), resultText(null)]).toEqual(['成交', '流拍', null]);
+  });
+});

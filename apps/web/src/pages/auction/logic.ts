@@ -1,7 +1,13 @@
-import type { AuctionApply } from '@coalx/shared';
+import { AUCTION_RESULT, type AuctionApply } from '@coalx/shared';
 import { fenToYuanText, kgToTonsText, shanghaiIso, tonsTextToKg, yuanTextToFen } from '@/pages/listing/logic';
 
 /** The auction pages' rules, free of React so they are tested alone (money as integer fen, quantities as kg). */
+
+/** 成交 / 流拍 of the server's result code ('deal' / 'failed'); null while not ended. */
+export function resultText(result: string | null | undefined): string | null {
+  if (!result) return null;
+  return AUCTION_RESULT[result as keyof typeof AUCTION_RESULT] ?? result;
+}
 
 export const AUCTION_TYPE_TEXT: Record<number, string> = { 2: '竞价销售', 3: '竞价采购' };
 

@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Steps } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@/app/session';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton } from '../logic';
+import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton, resultText } from '../logic';
 import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '../shared/AuctionParts';
 import { countdownText, useWallCountdown } from '../shared/Countdown';
 
@@ -14,12 +14,12 @@ export function AuctionSteps({ hangState, enrolDeadline, bidStart, currentEnd, r
       className="coalx-auction-timeline"
       size="small"
       current={hangState}
-      status={hangState === 3 && result === '流拍' ? 'error' : undefined}
+      status={hangState === 3 && resultText(result) === '流拍' ? 'error' : undefined}
       items={[
         { title: '报名中', description: `截止 ${enrolDeadline.slice(5, 16)}` },
         { title: '待竞价', description: `开始 ${bidStart.slice(5, 16)}` },
         { title: '竞价中', description: `结束 ${currentEnd.slice(5, 16)}` },
-        { title: hangState === 3 && result ? `已结束 · ${result}` : '已结束', description: '发布结果公告' },
+        { title: hangState === 3 && result ? `已结束 · ${resultText(result)}` : '已结束', description: '发布结果公告' },
       ]}
     />
   );

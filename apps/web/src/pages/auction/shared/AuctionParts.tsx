@@ -6,7 +6,7 @@ import { useDict } from '@/app/dict';
 import { errorMessage } from '@/app/request';
 import { placeText } from '@/pages/listing/shared/ListingDetail';
 import { qualityItems } from '@/pages/listing/shared/quality';
-import { AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '../logic';
+import { resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '../logic';
 import '@/pages/listing/shared/listing.css';
 import './auction.css';
 
@@ -16,7 +16,7 @@ export function AuctionStateTag({ state, result }: { state: number; result?: str
   const text = dict.text(state) || '-';
   return (
     <Tag color={AUCTION_STATE_COLOR[state] ?? 'default'}>
-      {state === 3 && result ? `${text} · ${result}` : text}
+      {state === 3 && result ? `${text} · ${resultText(result)}` : text}
     </Tag>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PRICE_LABEL, formatFen, formatPrice, formatTons, type AuctionSnapshot } from '@coalx/shared';
 import { useSession } from '@/app/session';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, secondsText, stepWords } from '@/pages/auction/logic';
+import { AUCTION_TYPE_TEXT, resultText, secondsText, stepWords } from '@/pages/auction/logic';
 import { AuctionStateTag, limitText, maxStepText } from '@/pages/auction/shared/AuctionParts';
 import BidPanel from './components/BidPanel';
 import { AWAIT_RESULT_POLL_MS, formatCountdown, rankOf, useAuctionLive, useCountdown, type LiveState } from './useAuctionLive';
@@ -139,7 +139,7 @@ export default function BiddingPage() {
                     {s.hangState === 3 ? '竞价已结束' : s.hangState < 2 ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
                   </div>
                   <div className="coalx-board-countdown" data-testid="countdown">
-                    {s.hangState === 3 ? (s.result ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
+                    {s.hangState === 3 ? (resultText(s.result) ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
                   </div>
                   <div className="coalx-board-sub">
                     {s.hangState === 3 ? (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ENROLMENT_STATUS, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
 import type { ExcelColumn } from '@/components/ExportExcel';
 import type { EnrolmentView } from '@/services/auction';
-import { AUCTION_STATE_ENUM, AUCTION_STATUS, AUCTION_TYPE_TEXT } from '@/pages/auction/logic';
+import { AUCTION_STATE_ENUM, AUCTION_STATUS, AUCTION_TYPE_TEXT, resultText } from '@/pages/auction/logic';
 import { AuctionStateTag } from '@/pages/auction/shared/AuctionParts';
 import { enumOf } from '../listing/columns';
 
@@ -30,7 +30,7 @@ export function AuctionStatusBadge({ status, reason }: { status: string; reason?
 export const auctionLink = (tradeId: string) => <Link to={`/biddingDetails?tradeId=${encodeURIComponent(tradeId)}`}>{tradeId}</Link>;
 const num = (text: string) => <span className="coalx-num">{text}</span>;
 const stateText = (a: Pick<AuctionView, 'hangState' | 'result'>) =>
-  `${AUCTION_STATE_ENUM[a.hangState as 0 | 1 | 2 | 3]?.text ?? ''}${a.hangState === 3 && a.result ? ` · ${a.result}` : ''}`;
+  `${AUCTION_STATE_ENUM[a.hangState as 0 | 1 | 2 | 3]?.text ?? ''}${a.hangState === 3 && a.result ? ` · ${resultText(a.result)}` : ''}`;
 
 export const auctionColumns: ProColumns<AuctionView>[] = [
   { title: '交易编号', dataIndex: 'tradeId', width: 150, fixed: 'left', render: (_, r) => auctionLink(r.tradeId) },

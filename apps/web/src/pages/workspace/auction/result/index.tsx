@@ -7,14 +7,15 @@ import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctions } from '@/services/auction';
 import { WS_PAGINATION, cleanParams } from '../../listing/columns';
 import { auctionColumns, auctionExcel } from '../columns';
+import { resultText } from '@/pages/auction/logic';
 
 /** 竞价结果: my enterprise's ended auctions (成交 or 流拍) with the result notice. */
 export default function AuctionResultPage() {
   const last = useRef<{ tradeType?: number; tradeId?: string }>({});
   const columns: ProColumns<AuctionView>[] = [
     ...auctionColumns.filter((c) => c.dataIndex !== 'status' && c.dataIndex !== 'hangState' && c.dataIndex !== 'bestPrice'),
-    { title: '结果', dataIndex: 'result', width: 80, search: false, render: (_, r) => (r.result === '成交' ? <span className="coalx-price">成交</span> : (r.result ?? '-')) },
-    { title: '成交价', dataIndex: 'bestPrice', width: 130, align: 'right', search: false, render: (_, r) => (r.result === '成交' && r.bestPrice !== null ? <span className="coalx-price">{formatPrice(r.bestPrice)}</span> : '-') },
+    { title: '结果', dataIndex: 'result', width: 80, search: false, render: (_, r) => (resultText(r.result) === '成交' ? <span className="coalx-price">成交</span> : (resultText(r.result) ?? '-')) },
+    { title: '成交价', dataIndex: 'bestPrice', width: 130, align: 'right', search: false, render: (_, r) => (resultText(r.result) === '成交' && r.bestPrice !== null ? <span className="coalx-price">{formatPrice(r.bestPrice)}</span> : '-') },
     { title: '结束时间', dataIndex: 'currentEnd', width: 170, search: false },
     {
       title: '操作',
@@ -41,7 +42,7 @@ export default function AuctionResultPage() {
         <ExportExcelButton<AuctionView>
           key="export"
           fileName="竞价结果"
-          columns={[...auctionExcel, { title: '结果', value: (r) => r.result ?? '' }, { title: '成交价(元/吨)', value: (r) => (r.result === '成交' && r.bestPrice !== null ? formatFen(r.bestPrice) : '') }]}
+          columns={[...auctionExcel, { title: '结果', value: (r) => resultText(r.result) ?? '' }, { title: '成交价(元/吨)', value: (r) => (resultText(r.result) === '成交' && r.bestPrice !== null ? formatFen(r.bestPrice) : '') }]}
           fetchPage={(pageNo, pageSize) => listMyAuctions({ ...last.current, hangState: 3, status: 'approved', pageNo, pageSize })}
         />,
       ]}
