@@ -27,6 +27,8 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   AuctionResult: lazyPage(() => import('@/pages/workspace/auction/result')),
   TradeAudit: lazyPage(() => import('@/pages/workspace/operation/tradeAudit')),
   ProductManage: lazyPage(() => import('@/pages/workspace/operation/productManage')),
+  ContentManage: lazyPage(() => import('@/pages/workspace/operation/contentManage')),
+  MarketIndexManage: lazyPage(() => import('@/pages/workspace/operation/marketIndex')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

@@ -11,6 +11,7 @@ import { approveAuction, listAuctionAudit, rejectAuction } from '@/services/auct
 import { WS_PAGINATION, cleanParams, enumOf } from '../../listing/columns';
 import BidRecordTable from '../../auction/BidRecordTable';
 import { auctionColumns, auctionExcel } from '../../auction/columns';
+import RecommendSwitch from './RecommendSwitch';
 
 const AUDIT_STATUS = { submitted: '待审核', approved: '已通过', rejected: '已驳回' };
 
@@ -70,6 +71,7 @@ export default function AuctionAudit() {
     ...auctionColumns.map((c) => ({ ...c, search: false as const })),
     { title: '发布企业', dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
     { title: '提交时间', dataIndex: 'createdAt', search: false, width: 170 },
+    { title: '推荐', dataIndex: 'recommended', search: false, width: 90, render: (_, r) => <RecommendSwitch tradeId={r.tradeId} approved={r.status === 'approved'} /> },
     {
       title: '操作',
       valueType: 'option',

@@ -9,6 +9,7 @@ import { ListingDescriptions, ListingHeadline } from '@/pages/listing/shared/Lis
 import { approveListing, listAuditQueue, rejectListing } from '@/services/listing';
 import { WS_PAGINATION, cleanParams, enumOf, listingColumns, listingExcel } from '../../listing/columns';
 import AuctionAudit from './AuctionAudit';
+import RecommendSwitch from './RecommendSwitch';
 
 const AUDIT_STATUS = { submitted: '待审核', approved: '已通过', rejected: '已驳回' };
 
@@ -81,6 +82,7 @@ function ListingAudit() {
     ...listingColumns.map((c) => (c.dataIndex === 'status' || c.dataIndex === 'tradeId' || c.dataIndex === 'tradeType' || c.dataIndex === 'hangState' ? { ...c, search: false as const } : c)),
     { title: '挂牌企业', dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
     { title: '提交时间', dataIndex: 'createdAt', search: false, width: 170 },
+    { title: '推荐', dataIndex: 'recommended', search: false, width: 90, render: (_, r) => <RecommendSwitch tradeId={r.tradeId} approved={r.status === 'approved'} /> },
     {
       title: '操作',
       valueType: 'option',
