@@ -5,6 +5,7 @@ import type { MenuItem } from '@coalx/shared';
 import PageLoading from '@/components/PageLoading';
 import { getUserInfo, getUserPermission } from '@/services/auth';
 import { assertRoles } from './access';
+import { isRequestError } from './request';
 import { decideNavigation, isPublicPath, loginPathFor, normalizePath, WORKSPACE_PATHS } from './guard';
 import { lazyPage } from './lazy';
 import { menuRoutes, workspaceItems, workspaceRedirect, WORKSPACE_PATH } from './menu';
@@ -73,6 +74,18 @@ function Fallback() {
 
 let loading: Promise<void> | null = null;
 
+/**
+ * Set while the page is being left (reload, a typed address): the browser then aborts the user-info requests, and
+ * that abort is no failure of the session. Without this, reloading while they load logged the user out, since the
+ * old page cleared the shared localStorage token on its way out.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (leavingPage = true));
+  window.addEventListener('pagehide', () => (leavingPage = true));
+  window.addEventListener('pageshow', () => (leavingPage = false));
+}
+
 /** Fetches user info and menu once for concurrent callers; rejects per spec §6 without a role holding permissions. */
 export function loadUserRoutes(): Promise<void> {
   loading ??= Promise.all([getUserInfo(), getUserPermission()])
@@ -106,11 +119,17 @@ export default function AppRoutes() {
   useEffect(() => {
     if (decision.type !== 'load') return;
     const wanted = location.pathname + location.search;
-    loadUserRoutes().catch(() => {
+    const fail = () => {
+      if (leavingPage) return;
       // the session is cleared first: with a token left, the login page would send the user back to /index
       session.clear();
       notification.error({ message: LOAD_FAILED_NOTICE.message, description: LOAD_FAILED_NOTICE.description });
       navigate(loginPathFor(wanted), { replace: true });
+    };
+    loadUserRoutes().catch((error: unknown) => {
+      // a network-level failure (status 0) may be the abort of a page being left: look again once unload had time
+      if (isRequestError(error) && error.status === 0) setTimeout(fail, 500);
+      else fail();
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [decision.type]);
