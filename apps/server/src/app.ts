@@ -166,6 +166,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
+  if (hasBuild) {
+    // the static handler answers a folder with 403; the root is the app like every other page
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody(404, 'route_not_found', '接口不存在'));

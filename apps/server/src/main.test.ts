@@ -19,7 +19,7 @@ describe('the server process', () => {
 
   it('starts on an empty folder with migrations and demo accounts', async () => {
     first = startServerProcess(env, await freePort());
-    await waitForHealth(first.port);
+    await waitForHealth(first.port, 110_000);
     const login = await fetch(`http://127.0.0.1:${first.port}/trade-api/sys/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -27,9 +27,14 @@ describe('the server process', () => {
     });
     expect(login.status).toBe(200);
     expect(((await login.json()) as any).result.enterPriseInfo.organName).toBe('晋北煤业集团有限公司');
-  });
+  }, 120_000);
 
   it('serves index.html for unknown non-API paths and JSON 404 for unknown API paths', async () => {
+    const root = await fetch(`http://127.0.0.1:${first!.port}/`);
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<div id="root">');
+    const missingAsset = await fetch(`http://127.0.0.1:${first!.port}/assets/gone-1234.js`);
+    expect(missingAsset.status).toBe(404);
     const page = await fetch(`http://127.0.0.1:${first!.port}/listingTrade/no/such/page?x=1`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -44,14 +49,14 @@ describe('the server process', () => {
     expect(second.output()).toContain('已被另一个 CoalX 进程');
     // the first one is unharmed
     expect((await fetch(`http://127.0.0.1:${first!.port}/trade-api/health`)).status).toBe(200);
-  });
+  }, 60_000);
 
   it('stops gracefully on SIGTERM, frees the folder, and starts again on the existing data', async () => {
     first!.child.kill('SIGTERM');
     expect(await first!.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'coalx.lock'))).toBe(false);
     first = startServerProcess(env, await freePort());
-    await waitForHealth(first.port);
+    await waitForHealth(first.port, 110_000);
     // demo data was not loaded twice: the login still works and the account is unique
     const login = await fetch(`http://127.0.0.1:${first.port}/trade-api/sys/login`, {
       method: 'POST',
@@ -62,5 +67,5 @@ describe('the server process', () => {
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
     first = null;
-  });
+  }, 120_000);
 });
