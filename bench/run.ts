@@ -4,7 +4,9 @@
 //  3. startup time of the server on an existing data folder (target ≤ 3 s)
 //  4. subscriptions per second on one hot listing beside single-row update transactions (the ratio)
 //  5. accepted bids per second on one hot auction beside single-row updates, and bid → 500 watchers latency
-// BENCH_ONLY=api|web|listing|auction runs one part.
+//  6. the home page: requests/s of each of its API calls beside a bare Fastify route returning the same bytes,
+//     and its first and largest contentful paint in Chromium on loopback
+// BENCH_ONLY=api|web|listing|auction|home runs one part.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,7 @@ import { signedIn } from '../apps/server/src/test/factories';
 import { createProduct, listingInput } from '../apps/server/src/modules/listing/listing.test-helpers';
 import WebSocket from 'ws';
 import { auctionInput } from '../apps/server/src/modules/auction/auction.test-helpers';
+import { seedHomeContent } from '../e2e/home-seed';
 import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor } from '../apps/server/src/modules/funds/funds.test-helpers';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -250,6 +253,97 @@ async function hotAuction(kind: TestDatabaseKind) {
   console.log(`   accepted bid → ${WATCHERS} WebSocket watchers: p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms (${latencies.length} deliveries of ${LATENCY_BIDS} bids)`);
 }
 
+/**
+ * The home page's calls (what /index asks on a first visit), each beside a bare Fastify route that answers the same
+ * bytes, and the page's paint times in Chromium. A server process on demo data plus the e2e content seed.
+ */
+async function homePage() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-bench-'));
+  const server = startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: '1', DATABASE_URL: '' }, await freePort());
+  await waitForHealth(server.port);
+  const base = `http://127.0.0.1:${server.port}`;
+  await seedHomeContent(base);
+  const json = (body: unknown) => JSON.stringify(body);
+  const calls: { name: string; method: 'GET' | 'POST'; path: string; body?: string }[] = [
+    { name: 'index info', method: 'GET', path: '/api/commoditymarketindex/commodityMarketIndex/info' },
+    { name: 'banner list', method: 'GET', path: '/api/banner/list' },
+    { name: 'content list type 0', method: 'GET', path: '/api/content/list?type=0&pageSize=10&pageNo=1' },
+    { name: 'content list type 1', method: 'GET', path: '/api/content/list?type=1&pageSize=10&pageNo=1' },
+    { name: 'recommend list', method: 'POST', path: '/api/tradeHome/recommend/list', body: json({ pageNo: 1, pageSize: 4 }) },
+    ...[0, 1].map((t) => ({ name: `listedTrade list type ${t}`, method: 'POST' as const, path: '/api/tradeHome/listedTrade/list', body: json({ pageNo: 1, pageSize: 5, tradeType: t }) })),
+    ...[2, 3].map((t) => ({ name: `bidTrade list type ${t}`, method: 'POST' as const, path: '/api/tradeHome/bidTrade/list', body: json({ pageNo: 1, pageSize: 5, tradeType: t }) })),
+  ];
+  const bodies: string[] = [];
+  for (const c of calls) {
+    const response = await fetch(`${base}/trade-api${c.path}`, { method: c.method, headers: c.body ? { 'content-type': 'application/json' } : {}, body: c.body });
+    bodies.push(await response.text());
+  }
+  const bare = Fastify();
+  calls.forEach((_, i) => {
+    bare.get(`/bare/${i}`, async (_request, reply) => reply.type('application/json').send(bodies[i]));
+    bare.post(`/bare/${i}`, async (_request, reply) => reply.type('application/json').send(bodies[i]));
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+  const seconds = Number(process.env.BENCH_HOME_SECONDS ?? Math.min(DURATION_S, 3));
+  const hit = async (url: string, method: string, body?: string) => {
+    const r = await autocannon({ url, method: method as 'GET', body, headers: body ? { 'content-type': 'application/json' } : {}, connections: 20, duration: seconds, pipelining: 1 });
+    return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  };
+  console.log(`\n6. Home page API calls (${seconds} s each, 20 connections; the bare route answers the same bytes)`);
+  console.log('   call                          bytes    req/s   bare req/s  ratio  p99 ms  errors');
+  let appSum = 0;
+  let bareSum = 0;
+  for (const [i, c] of calls.entries()) {
+    const bareResult = await hit(`http://127.0.0.1:${barePort}/bare/${i}`, c.method, c.body);
+    const appResult = await hit(`${base}/trade-api${c.path}`, c.method, c.body);
+    appSum += 1 / appResult.rps;
+    bareSum += 1 / bareResult.rps;
+    console.log(
+      `   ${c.name.padEnd(28)} ${String(bodies[i]!.length).padStart(6)} ${appResult.rps.toFixed(0).padStart(8)} ${bareResult.rps.toFixed(0).padStart(12)} ${(appResult.rps / bareResult.rps).toFixed(2).padStart(6)} ${String(appResult.p99).padStart(7)} ${String(appResult.errors).padStart(7)}`,
+    );
+  }
+  // one page view = every call once: page views/s is the harmonic combination of the per-call rates
+  console.log(`   all ${calls.length} calls of one page view: ${(1 / appSum).toFixed(0)} views/s vs bare ${(1 / bareSum).toFixed(0)} views/s, ratio ${(bareSum / appSum).toFixed(2)}`);
+  await bare.close();
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const runs: { fcp: number; lcp: number; ready: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number };
+      w.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(`${base}/index`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('[data-testid="recommend-card"]');
+    const ready = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(300);
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    // LCP is final once the user interacts; a click on an empty spot settles it
+    await page.mouse.click(2, 890);
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+    runs.push({ fcp, lcp, ready });
+    await context.close();
+  }
+  await browser.close();
+  server.child.kill('SIGTERM');
+  await server.exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const median = (key: 'fcp' | 'lcp' | 'ready') => [...runs.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  console.log(`   /index in Chromium on loopback, cold context, median of ${runs.length}: first contentful paint ${median('fcp').toFixed(0)} ms, largest contentful paint ${median('lcp').toFixed(0)} ms, recommended cards shown at ${median('ready').toFixed(0)} ms`);
+}
+
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'web') await firstLoadAndStartup();
 if (!only || only === 'auction') {
@@ -260,3 +354,4 @@ if (!only || only === 'listing') {
   await hotListing('pglite');
   if (process.env.TEST_DATABASE_URL) await hotListing('postgres');
 }
+if (!only || only === 'home') await homePage();
