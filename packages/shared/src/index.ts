@@ -17,3 +17,4 @@ export * from './funds/schemas';
 export * from './listing/schemas';
 export * from './auction/schemas';
 export * from './content/schemas';
+export * from './trade/fields';

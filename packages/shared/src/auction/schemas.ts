@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryFields, deliveryViewFields, instantField, pageFields, textField } from '../trade/fields';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 import { MAX_PRICE_FEN, MAX_QUANTITY_KG, QualitySchema } from '../listing/schemas';
 
@@ -13,9 +14,8 @@ export const bidderAlias = (bidderNo: number) => `竞买人${bidderNo}`;
 
 const fen = (label: string) =>
   z.number({ error: `请输入${label}` }).int(`${label}最多两位小数`).min(0, `${label}不能为负`).max(MAX_PRICE_FEN, `${label}过大`);
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
-const text = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 字`);
-const day = (label: string) => z.string({ error: `请选择${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
+const instant = instantField;
+const text = textField;
 
 export const AuctionApplySchema = z
   .strictObject({
@@ -35,14 +35,7 @@ export const AuctionApplySchema = z
     bidStart: instant('竞价开始时间'),
     bidEnd: instant('竞价结束时间'),
     extensionSeconds: z.number({ error: '请输入延时周期' }).int().min(30, '延时周期不少于 30 秒').max(1800, '延时周期不超过 30 分钟').default(DEFAULT_EXTENSION_SECONDS),
-    priceType: z.enum(['factory_tax', 'pithead', 'delivered'], { error: '请选择价格类型' }),
-    transport: z.enum(['road', 'rail', 'water'], { error: '请选择运输方式' }),
-    deliveryProvince: text('交收省份', 30),
-    deliveryCity: text('交收城市', 30),
-    deliveryDistrict: z.string().trim().max(30, '交收区县不超过 30 字').default(''),
-    deliveryPlace: text('交收地点', 100),
-    deliveryDateStart: day('交收开始日期'),
-    deliveryDateEnd: day('交收结束日期'),
+    ...deliveryFields,
     remark: z.string().trim().max(500, '备注不超过 500 字').default(''),
     submit: z.boolean().default(true),
   })
@@ -68,10 +61,6 @@ export const BidSchema = z.strictObject({
   price: z.number({ error: '请输入出价' }).int('出价最多两位小数').positive('出价须大于 0').max(MAX_PRICE_FEN, '出价过高'),
 });
 
-const pageFields = {
-  pageNo: z.number().int().min(1).max(100000).default(1),
-  pageSize: z.number().int().min(1).max(100).default(10),
-};
 
 export const BidTradeListSchema = z.object({
   ...pageFields,
@@ -121,14 +110,7 @@ export const AuctionViewSchema = z.object({
   extensionSeconds: z.number(),
   bidCount: z.number(),
   enrolCount: z.number(),
-  priceType: z.string(),
-  transport: z.string(),
-  deliveryProvince: z.string(),
-  deliveryCity: z.string(),
-  deliveryDistrict: z.string(),
-  deliveryPlace: z.string(),
-  deliveryDateStart: z.string(),
-  deliveryDateEnd: z.string(),
+  ...deliveryViewFields,
   auditTime: z.string().nullable(),
   remark: z.string(),
   createdAt: z.string(),

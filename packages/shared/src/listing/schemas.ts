@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryFields, deliveryViewFields, instantField, pageFields, textField } from '../trade/fields';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 
 /** Listing (挂牌) vocabulary of DESIGN.md §6. Money in integer fen, quantities in integer kg. */
@@ -41,9 +42,8 @@ const kg = (label: string) =>
   z.number({ error: `请输入${label}` }).int(`${label}最多精确到千克`).positive(`${label}须大于 0`).max(MAX_QUANTITY_KG, `${label}过大`);
 const fen = (label: string) =>
   z.number({ error: `请输入${label}` }).int(`${label}最多两位小数`).min(0, `${label}不能为负`).max(MAX_PRICE_FEN * 1000, `${label}过大`);
-const day = (label: string) => z.string({ error: `请选择${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
-const text = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 字`);
+const instant = instantField;
+const text = textField;
 
 export const ListingApplySchema = z
   .strictObject({
@@ -58,14 +58,7 @@ export const ListingApplySchema = z
     maxSubscribe: kg('最大摘牌量'),
     depositMode: z.enum(['per_ton', 'fixed'], { error: '请选择保证金方式' }),
     depositValue: fen('保证金'),
-    priceType: z.enum(['factory_tax', 'pithead', 'delivered'], { error: '请选择价格类型' }),
-    transport: z.enum(['road', 'rail', 'water'], { error: '请选择运输方式' }),
-    deliveryProvince: text('交收省份', 30),
-    deliveryCity: text('交收城市', 30),
-    deliveryDistrict: z.string().trim().max(30, '交收区县不超过 30 字').default(''),
-    deliveryPlace: text('交收地点', 100),
-    deliveryDateStart: day('交收开始日期'),
-    deliveryDateEnd: day('交收结束日期'),
+    ...deliveryFields,
     listedDateStart: instant('挂牌开始时间'),
     listedDateEnd: instant('挂牌结束时间'),
     autoConfirm: z.boolean().default(false),
@@ -100,10 +93,6 @@ export const AnswerDealSchema = z.strictObject({
   reason: z.string().trim().max(200, '原因不超过 200 字').optional(),
 });
 
-const pageFields = {
-  pageNo: z.number().int().min(1).max(100000).default(1),
-  pageSize: z.number().int().min(1).max(100).default(10),
-};
 
 /** Home tables (spec §7: pageSize 5, pageNo, tradeType) and more-listings page. */
 export const ListedTradeListSchema = z.object({
@@ -167,15 +156,8 @@ export const ListingViewSchema = z.object({
   maxSubscribe: z.number(),
   depositMode: z.string(),
   depositValue: z.number(),
-  priceType: z.string(),
-  transport: z.string(),
   quality: z.record(z.string(), z.number().nullable().optional()),
-  deliveryProvince: z.string(),
-  deliveryCity: z.string(),
-  deliveryDistrict: z.string(),
-  deliveryPlace: z.string(),
-  deliveryDateStart: z.string(),
-  deliveryDateEnd: z.string(),
+  ...deliveryViewFields,
   listedDateStart: z.string(),
   listedDateEnd: z.string(),
   auditTime: z.string().nullable(),
