@@ -100,6 +100,12 @@ export interface PageQuery {
 
 export type TransferKind = 'depositIn' | 'withdraw';
 
+/** TanStack Query keys of the funds data, so a page that moves money can refresh the others. */
+export const FUNDS_KEYS = {
+  all: ['funds'] as const,
+  info: ['funds', 'info'] as const,
+};
+
 export const getFundInfo = () => requestResult<FundInfo>('/api/fundinfo/getFundInfo');
 
 export const getDepositBalance = (params: PageQuery) =>
@@ -143,3 +149,16 @@ export const rejectTransfer = (kind: TransferKind, id: number, reason: string) =
 
 export const updateSwitch = (code: SwitchCode, content: '0' | '1') =>
   requestResult<SystemSwitch[]>('/sys/switch/update', { method: 'PUT', data: { code, content } });
+
+/** The enterprise's audited settlement account, where withdrawals are paid (enterprise detail of issue 3). */
+export interface SettlementAccount {
+  accountName: string;
+  bankName: string;
+  bankBranch: string;
+  bankAccountNo: string;
+}
+
+export async function getSettlementAccount(): Promise<SettlementAccount> {
+  const detail = await requestResult<{ organName: string; bankName: string; bankBranch: string; bankAccountNo: string }>('/sys/enterprise/detail');
+  return { accountName: detail.organName, bankName: detail.bankName, bankBranch: detail.bankBranch, bankAccountNo: detail.bankAccountNo };
+}

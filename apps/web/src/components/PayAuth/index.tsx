@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Alert, Input, message, Modal, Space, Typography } from 'antd';
+import { Alert, message, Modal, Space, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { SystemSwitch } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
@@ -9,11 +9,13 @@ import { getPayPasswordStatus, type PaymentAuth } from '@/services/funds';
 import { getSwitchList } from '@/services/system';
 import { hashPayPassword, isPayPasswordDigits } from './hash';
 import { paymentAuthMode, type PaymentAuthMode } from './mode';
+import SixDigitInput from './SixDigitInput';
 import { signWithUkey } from './ukey';
 
 export { hashPayPassword, isPayPasswordDigits } from './hash';
 export { paymentAuthMode, type PaymentAuthMode } from './mode';
 export { newRequestId } from './request-id';
+export { default as SixDigitInput } from './SixDigitInput';
 export { signWithUkey, UKEY_NOT_CONNECTED } from './ukey';
 export type { PaymentAuth } from '@/services/funds';
 
@@ -203,25 +205,16 @@ function PayPasswordModal({ pending, onFinish }: { pending: Pending; onFinish: (
           <Alert type="warning" showIcon message="尚未设置支付密码" description="请企业管理员先在「资金资产」中设置支付密码。" />
         ) : null}
         {lockedUntil && !error ? <Alert type="error" showIcon message={`支付功能已锁定至 ${lockedUntil}`} /> : null}
-        <div
-          style={{ display: 'flex', justifyContent: 'center' }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && digits.length === 6) void confirm();
-          }}
-        >
-          <Input.OTP
-            length={6}
-            mask="●"
-            inputMode="numeric"
+        <div style={{ display: 'flex', justifyContent: 'center' }}>
+          <SixDigitInput
             autoFocus
-            aria-label="支付密码"
             disabled={submitting || notSet}
             value={digits}
-            formatter={(text) => text.replace(/\D/g, '')}
-            onInput={(cells) => {
-              setDigits(cells.join('').replace(/\D/g, ''));
+            onChange={(next) => {
+              setDigits(next);
               if (error) setError(null);
             }}
+            onEnter={() => void confirm()}
           />
         </div>
         <Typography.Text type="secondary" style={{ textAlign: 'center' }}>

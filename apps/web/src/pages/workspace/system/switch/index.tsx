@@ -1,0 +1,6 @@
+import SwitchPanel from './SwitchPanel';
+
+/** 系统开关 (workspace /system/switch, admin). */
+export default function SystemSwitchPage() {
+  return <SwitchPanel />;
+}
