@@ -1,7 +1,7 @@
 import { formatDateTime } from '@coalx/shared';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { depositInApplications, enterprises, fileObjects, fundAccounts, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
+import { depositInApplications, enterprises, fileObjects, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../../plugins/authenticate';

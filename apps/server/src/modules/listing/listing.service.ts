@@ -1,8 +1,9 @@
-import { formatDateTime, maskName, type ListingApply } from '@coalx/shared';
+import { formatDateTime, type ListingApply } from '@coalx/shared';
 import { aliasedTable, and, count, desc, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
+import { pageOfDeals } from '../deal/deal.service';
 import type { Clock } from '../../lib/clock';
 import { nextTradeNumber } from '../../lib/trade-number';
 import type { Actor } from '../../plugins/authenticate';
@@ -310,41 +311,6 @@ export async function subscriptionsToMyListings(db: Db, actor: Actor, query: Sub
 export async function mySubscriptions(db: Db, actor: Actor, query: SubscriptionQuery) {
   listingPolicy.publish(actor);
   return pageOfSubscriptions(db, and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId!), ...subscriptionFilters(query)), query.pageNo, query.pageSize);
-}
-
-const seller = aliasedTable(enterprises, 'seller');
-const buyer = aliasedTable(enterprises, 'buyer');
-
-function presentDeal(r: { deal: typeof deals.$inferSelect; sellerName: string; buyerName: string }, mask: boolean) {
-  return {
-    id: r.deal.id,
-    dealNo: r.deal.dealNo,
-    tradeId: r.deal.tradeNo,
-    tradeType: r.deal.tradeType,
-    stockCode: r.deal.stockCode,
-    productName: r.deal.productName,
-    sellerName: mask ? maskName(r.sellerName) : r.sellerName,
-    buyerName: mask ? maskName(r.buyerName) : r.buyerName,
-    quantity: r.deal.quantityKg,
-    price: r.deal.priceFen,
-    amount: r.deal.amountFen,
-    deposit: r.deal.depositFen,
-    createdAt: formatDateTime(r.deal.createdAt),
-  };
-}
-
-async function pageOfDeals(db: Db, where: SQL | undefined, pageNo: number, pageSize: number, mask: boolean) {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(deals).where(where);
-  const rows = await db
-    .select({ deal: deals, sellerName: seller.organName, buyerName: buyer.organName })
-    .from(deals)
-    .innerJoin(seller, eq(seller.id, deals.sellerEnterpriseId))
-    .innerJoin(buyer, eq(buyer.id, deals.buyerEnterpriseId))
-    .where(where)
-    .orderBy(desc(deals.id))
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize);
-  return { records: rows.map((r) => presentDeal(r, mask)), total, current: pageNo, size: pageSize };
 }
 
 /** My enterprise's listing deals, on either side. */
