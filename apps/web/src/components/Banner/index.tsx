@@ -81,6 +81,10 @@ export default function Banner() {
                 data-testid="banner-slide"
               >
                 <img src={b.listImage} alt={b.title} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} draggable={false} />
+                <div className="coalx-banner-caption coalx-container">
+                  <h2>{b.title}</h2>
+                  {b.detailPageURL && <span className="coalx-banner-go">了解详情 &gt;</span>}
+                </div>
               </div>
             </div>
           ))}

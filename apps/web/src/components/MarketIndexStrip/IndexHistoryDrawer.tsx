@@ -13,10 +13,10 @@ export default function IndexHistoryDrawer({ open, onClose, latest }: { open: bo
     <Drawer title="动力煤价格指数 (CCI 5500) · 历史走势" open={open} onClose={onClose} width={880} destroyOnHidden={false}>
       {latest && (
         <div className="coalx-index-drawer-stats">
-          <Statistic title={`${latest.currentYear}年第${latest.currentTerm}期 (总第${latest.totalTerm}期)`} value={indexPriceText(latest.price)} suffix="元/吨" />
-          <Statistic title="较上期" value={rise!.text} valueStyle={{ color: rise!.tone === 'up' ? '#e5383b' : rise!.tone === 'down' ? '#10a36b' : undefined }} suffix="元/吨" />
-          <Statistic title="报价日期" value={latest.quoteDate} />
-          <Statistic title="样本成交" value={`${latest.dealCount} 笔 / ${formatTons(latest.dealTonnage)}`} />
+          <Statistic valueStyle={{ fontSize: 20 }} title={`${latest.currentYear}年第${latest.currentTerm}期 (总第${latest.totalTerm}期)`} value={indexPriceText(latest.price)} suffix="元/吨" />
+          <Statistic title="较上期" value={rise!.text} valueStyle={{ fontSize: 20, color: rise!.tone === 'up' ? '#e5383b' : rise!.tone === 'down' ? '#10a36b' : undefined }} suffix="元/吨" />
+          <Statistic valueStyle={{ fontSize: 20 }} title="报价日期" value={latest.quoteDate} />
+          <Statistic valueStyle={{ fontSize: 20 }} title="样本成交" value={`${latest.dealCount} 笔 / ${formatTons(latest.dealTonnage)}`} />
         </div>
       )}
       {history.isLoading ? (
