@@ -104,6 +104,28 @@ try {
     await shot(p4, '15-expired-token');
     await c4.close();
   }
+  if (want('funds')) {
+    // funds pages (issue 4) as two traders and the operator
+    const sets = [
+      ['seller01', 'Trader#2026', ['/financial/assets', '/financial/application', '/financial/application?tab=withdraw&apply=1', '/financial/payRecord']],
+      ['buyer01', 'Trader#2026', ['/financial/assets', '/financial/application?tab=withdraw', '/financial/payRecord']],
+      ['operator', 'Operator#2026', ['/operation/fundsAudit', '/operation/fundsAudit?tab=withdraw', '/operation/fundsAudit?tab=switch']],
+    ];
+    for (const [username, password, paths] of sets) {
+      const c5 = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const p5 = await c5.newPage();
+      await signIn(p5, username, password);
+      await p5.waitForURL('**/index');
+      await p5.waitForLoadState('networkidle');
+      for (const [i, path] of paths.entries()) {
+        await p5.goto(`${base}${path}`);
+        await p5.waitForSelector('.ant-table, .ant-list');
+        await p5.waitForLoadState('networkidle');
+        await shot(p5, `20-funds-${username}-${i + 1}`);
+      }
+      await c5.close();
+    }
+  }
 } finally {
   await browser.close();
 }
