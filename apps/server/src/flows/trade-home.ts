@@ -156,6 +156,12 @@ export async function markRecommended(db: Db, userId: number, tradeNo: string, r
   else await db.delete(recommendations).where(eq(recommendations.tradeNo, tradeNo));
 }
 
+/** Every trade number the centre recommends, whatever its state (the operator's switches read it). */
+export async function recommendedTradeIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ tradeNo: recommendations.tradeNo }).from(recommendations).orderBy(recommendations.sort);
+  return rows.map((r) => r.tradeNo);
+}
+
 const seller = aliasedTable(enterprises, 'seller');
 const buyer = aliasedTable(enterprises, 'buyer');
 

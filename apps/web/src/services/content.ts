@@ -124,13 +124,7 @@ export const recommendList = (q: RecommendQuery) =>
 export const markRecommended = (tradeId: string, recommended: boolean) =>
   requestResult<null>('/api/tradeHome/recommend/mark', { method: 'POST', data: { tradeId, recommended } });
 
-/** Every recommended trade number (the operator's switch column): pages of 50, the server's cap. */
+/** Every recommended trade number, whatever its state (the operator's switch column). */
 export async function recommendedTradeIds(): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let pageNo = 1; pageNo <= 40; pageNo++) {
-    const page = await recommendList({ pageNo, pageSize: 50 });
-    for (const r of page.records) ids.add(r.tradeId);
-    if (page.records.length < 50 || ids.size >= page.total) break;
-  }
-  return ids;
+  return new Set(await requestResult<string[]>('/api/tradeHome/recommend/ids'));
 }

@@ -62,8 +62,8 @@ export default async function auctionRoutes(app: ZodApp) {
     ok(await auctionDetail(app.db, app.clock, request.actor, request.body.tradeId)),
   );
 
-  app.post('/api/tradeHome/bidTrade/list', { config: { public: true }, schema: { tags, summary: '竞价交易大厅 (首页表格 pageSize 5、更多竞价)', body: BidTradeListSchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>
-    ok(await marketAuctions(app.db, app.clock, request.body)),
+  app.post('/api/tradeHome/bidTrade/list', { config: { public: true }, schema: { tags, summary: '竞价交易大厅 (首页表格 pageSize 5、更多竞价; 公共缓存 2 秒)', body: BidTradeListSchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>
+    ok(await app.publicCache.get(`market:auction:${JSON.stringify(request.body)}`, () => marketAuctions(app.db, app.clock, request.body))),
   );
 
   app.post('/api/myBidTradeList', { schema: { tags, summary: '我的竞价 (本企业发布)', body: MyAuctionQuerySchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>

@@ -1,6 +1,6 @@
 import { RecommendMarkSchema, RecommendQuerySchema, RecommendRecordSchema, TradeSummarySchema, envelopeSchema, pageSchema } from '@coalx/shared';
 import { z } from 'zod';
-import { markRecommended, recommendedTrades, tradeSummary } from '../../flows/trade-home';
+import { markRecommended, recommendedTradeIds, recommendedTrades, tradeSummary } from '../../flows/trade-home';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
@@ -19,6 +19,10 @@ export default async function homeRoutes(app: ZodApp) {
     await markRecommended(app.db, actor.userId, request.body.tradeId, request.body.recommended);
     app.publicCache.invalidate('recommend:');
     return ok(null, request.body.recommended ? '已设为推荐' : '已取消推荐');
+  });
+  app.get('/api/tradeHome/recommend/ids', { schema: { tags, summary: '已推荐的交易编号 (运营)', response: { 200: envelopeSchema(z.array(z.string())) } } }, async (request) => {
+    requireRole(requireActor(request), ['operator'], '只有交易中心运营人员可以设置推荐');
+    return ok(await recommendedTradeIds(app.db));
   });
   app.post('/api/tradeHome/tradeSummary/list', { config: { public: true }, schema: { tags, summary: '成交汇总 (最新成交，名称部分隐藏)', body: z.object({ pageNo: z.number().int().min(1).max(100000).default(1), pageSize: z.number().int().min(1).transform((n) => Math.min(n, 50)).default(10) }), response: { 200: envelopeSchema(pageSchema(TradeSummarySchema)) } } }, async (request) =>
     ok(await app.publicCache.get(`summary:${request.body.pageNo}:${request.body.pageSize}`, () => tradeSummary(app.db, request.body))),

@@ -53,6 +53,8 @@ describe.each(testDatabaseKinds())('recommended trades and trade summary on %s',
     expect(endedOnes.total).toBeGreaterThan(0);
     for (const r of endedOnes.records as { tradeType: number; hangState: number }[]) expect(r.hangState).toBe(r.tradeType < 2 ? 2 : 3);
 
+    const ids = await t.app.inject({ method: 'GET', url: '/trade-api/api/tradeHome/recommend/ids', headers: { 'x-access-token': operator } });
+    expect(ids.json().result).toEqual(expect.arrayContaining(approvedListings.map((l) => l.tradeNo)));
     const home = (await call('/api/tradeHome/recommend/list', null, { pageNo: 1, pageSize: 4 })).json().result;
     expect(home.records).toHaveLength(4);
     const capped = (await call('/api/tradeHome/recommend/list', null, { pageNo: 1, pageSize: 100000 })).json().result;

@@ -56,8 +56,8 @@ export default async function listingRoutes(app: ZodApp) {
     ok(await listingDetail(app.db, app.clock, request.actor, request.body.tradeId)),
   );
 
-  app.post('/api/tradeHome/listedTrade/list', { config: { public: true }, schema: { tags, summary: '挂牌交易大厅 (首页表格 pageSize 5、更多挂牌)', body: ListedTradeListSchema, response: { 200: envelopeSchema(pageSchema(ListingViewSchema)) } } }, async (request) =>
-    ok(await marketListings(app.db, app.clock, request.body)),
+  app.post('/api/tradeHome/listedTrade/list', { config: { public: true }, schema: { tags, summary: '挂牌交易大厅 (首页表格 pageSize 5、更多挂牌; 公共缓存 2 秒)', body: ListedTradeListSchema, response: { 200: envelopeSchema(pageSchema(ListingViewSchema)) } } }, async (request) =>
+    ok(await app.publicCache.get(`market:listing:${JSON.stringify(request.body)}`, () => marketListings(app.db, app.clock, request.body))),
   );
 
   app.post('/api/myListedTradeList', { schema: { tags, summary: '我的挂牌', body: MyListingQuerySchema, response: { 200: envelopeSchema(pageSchema(ListingViewSchema)) } } }, async (request) =>

@@ -6,7 +6,7 @@ import { markRecommended, recommendedTradeIds } from '@/services/content';
 
 /**
  * 推荐 switch of the trade audit tables: the operator puts an approved trade on the home page's recommended list
- * (or takes it off). The set of recommended trades is read once per table from the public list.
+ * (or takes it off). The set of recommended trades is read once per table.
  */
 export default function RecommendSwitch({ tradeId, approved }: { tradeId: string; approved: boolean }) {
   const client = useQueryClient();
