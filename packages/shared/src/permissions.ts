@@ -127,6 +127,7 @@ export const WORKSPACE_MENU: MenuDefinition = {
         { id: 'operation-fundsAudit', title: '出入金审核', path: '/operation/fundsAudit', component: 'FundsAudit' },
         { id: 'operation-content', title: '内容管理', path: '/operation/content', component: 'ContentManage' },
         { id: 'operation-marketIndex', title: '指数发布', path: '/operation/marketIndex', component: 'MarketIndexManage' },
+        { id: 'operation-smsOutbox', title: '短信发件箱', path: '/operation/smsOutbox', component: 'SmsOutbox' },
       ],
     },
     {
@@ -174,7 +175,7 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
     ...[
       'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-product', 'operation-fundsAudit',
-      'operation-content', 'operation-marketIndex', 'logistics', 'logistics-driverAudit',
+      'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),
   ],
   admin: [
