@@ -20,7 +20,9 @@ export const ERRORS = {
   // sign-in and account
   bad_credentials: { status: 401, message: '用户名或密码错误' },
   account_locked: { status: 423, message: '账号已锁定' },
-  account_disabled: { status: 403, message: '账号已停用，请联系交易中心' },
+  // sign-in refusals are not 403: the web treats every 403 as a lost session (spec §8)
+  account_disabled: { status: 423, message: '账号已停用，请联系交易中心' },
+  enterprise_not_audited: { status: 422, message: '企业资料正在审核中，审核通过后即可登录' },
   wrong_old_password: { status: 422, message: '原密码错误' },
   password_same_as_old: { status: 422, message: '新密码不能与原密码相同' },
   // files

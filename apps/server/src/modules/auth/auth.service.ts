@@ -70,9 +70,9 @@ async function assertEnterpriseMayTrade(db: Db, user: User) {
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId)).limit(1);
   if (!enterprise || enterprise.auditStatus === 'approved') return;
   if (enterprise.auditStatus === 'rejected') {
-    throw appError('forbidden', `企业审核未通过${enterprise.auditReason ? `：${enterprise.auditReason}` : ''}，请修改资料后重新提交`);
+    throw appError('enterprise_not_audited', `企业审核未通过${enterprise.auditReason ? `：${enterprise.auditReason}` : ''}，请修改资料后重新提交`);
   }
-  throw appError('forbidden', '企业资料正在审核中，审核通过后即可登录');
+  throw appError('enterprise_not_audited');
 }
 
 export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {

@@ -68,7 +68,8 @@ describe.each(testDatabaseKinds())('sign-in and session on %s', (kind) => {
     const pending = await createEnterprise(t.database.db, { auditStatus: 'pending' });
     const user = await createUser(t.database.db, { enterpriseId: pending.id });
     const response = await login(user.username, TEST_PASSWORD);
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error: 'enterprise_not_audited' });
     expect(response.json().message).toContain('审核中');
     const rejected = await createEnterprise(t.database.db, { auditStatus: 'rejected', auditReason: '营业执照不清晰' });
     const other = await createUser(t.database.db, { enterpriseId: rejected.id });

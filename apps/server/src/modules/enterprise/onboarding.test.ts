@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('enterprise onboarding on %s', (kind) => {
     expect(enterprise.clientId).toMatch(/^C\d{6}$/);
 
     const refused = await login(payload.username as string, payload.password as string);
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('企业资料正在审核中，审核通过后即可登录');
 
     const list = (await call('GET', '/sys/enterprise/audit/list?auditStatus=pending&pageSize=100', operatorToken)).json().result;
@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds())('enterprise onboarding on %s', (kind) => {
     expect(rejected.json().result).toMatchObject({ auditStatus: 'rejected', auditReason: '营业执照不清晰' });
 
     const refused = await login(payload.username as string, payload.password as string);
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('企业审核未通过：营业执照不清晰，请修改资料后重新提交');
 
     const wrong = await call('POST', '/sys/enterprise/rejectedInfo', undefined, { username: payload.username, password: 'nope' });
@@ -345,7 +345,7 @@ describe.each(testDatabaseKinds())('enterprise onboarding on %s', (kind) => {
     const disabled = await call('POST', '/sys/enterprise/member/disable', admin.token, { id, disabled: true });
     expect(disabled.json().result.disabled).toBe(true);
     expect((await call('GET', '/sys/user/info', traderToken)).statusCode).toBe(401);
-    expect((await login(username, initialPassword)).statusCode).toBe(403);
+    expect((await login(username, initialPassword)).statusCode).toBe(423);
     await call('POST', '/sys/enterprise/member/disable', admin.token, { id, disabled: false });
     expect((await login(username, initialPassword)).statusCode).toBe(200);
   });
