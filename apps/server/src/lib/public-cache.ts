@@ -6,7 +6,11 @@ export class PublicCache {
   private entries = new Map<string, { value: unknown; expiresAt: number }>();
   private loading = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    /** Bounds memory when visitors vary the query (page numbers, filters). */
+    private readonly maxEntries = 2000,
+  ) {}
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
@@ -16,12 +20,19 @@ export class PublicCache {
     if (pending) return pending as Promise<T>;
     const promise = load()
       .then((value) => {
+        if (this.entries.size >= this.maxEntries) this.evict();
         this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
         return value;
       })
       .finally(() => this.loading.delete(key));
     this.loading.set(key, promise);
     return promise;
+  }
+
+  private evict() {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
   }
 
   invalidate(prefix: string) {
