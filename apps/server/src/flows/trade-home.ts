@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auctions, deals, enterprises, listings, recommendations } from '../db/schema/index';
 import { notFound } from '../errors';
+import { shanghaiDayStart } from '../lib/shanghai-time';
 import { auctionStateAt } from '../modules/auction/auction.state';
 import { hangStateAt } from '../modules/listing/listing.state';
 
@@ -22,13 +23,6 @@ export interface RecommendQuery {
   productName?: string;
   stockCode?: string;
   category?: string;
-}
-
-const DAY = 86400_000;
-
-function shanghaiDayStart(now: Date, offsetDays: number) {
-  const local = new Date(now.getTime() + 8 * 3600_000);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - 8 * 3600_000 + offsetDays * DAY);
 }
 
 export async function recommendedTrades(db: Db, now: Date, q: RecommendQuery) {

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { tradeSequences } from '../db/schema/index';
+import { shanghaiDate } from './shanghai-time';
 
 /** Shanghai calendar day of an instant, as YYYYMMDD. */
 export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10).replace(/-/g, '');
+  return shanghaiDate(now).replace(/-/g, '');
 }
 
 /**

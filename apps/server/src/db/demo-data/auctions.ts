@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { shanghaiDate } from '../../lib/shanghai-time';
 import type { Db, Tx } from '../client';
 import { auctionEnrolments, auctions, recommendations, users } from '../schema/index';
 import { awardAuction } from '../../flows/award-auction';
@@ -14,7 +15,6 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const at = (time: number): Clock => ({ now: () => new Date(time) });
-const shanghaiDate = (time: number) => new Date(time + 8 * HOUR).toISOString().slice(0, 10);
 
 async function actorOf(db: Db | Tx, username: string): Promise<Actor> {
   const [row] = await db.select().from(users).where(eq(users.username, username));

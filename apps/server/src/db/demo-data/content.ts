@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { shanghaiDate } from '../../lib/shanghai-time';
 import type { Tx } from '../client';
 import { auctions, banners, contents, fileObjects, listings, marketIndex, recommendations, users } from '../schema/index';
 import { buildPdf, type PdfBlock } from '../../lib/simple-pdf';
@@ -8,7 +9,6 @@ import { isoWeekOf, isoWeekStart } from '../../modules/market-index/market-index
 import type { FileStorage } from '../../modules/files/storage';
 
 const DAY = 86400_000;
-const shanghaiDate = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** A seeded walk, so every fresh demo shows the same shape of market. */
 function walk(seed: number) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { shanghaiDate } from '../../lib/shanghai-time';
 import type { Db, Tx } from '../client';
 import { listings, products, users } from '../schema/index';
 import { answerSubscription } from '../../flows/answer-subscription';
@@ -20,7 +21,6 @@ export const DEMO_PRODUCTS = [
 ];
 
 const at = (time: number): Clock => ({ now: () => new Date(time) });
-const shanghaiDate = (time: number) => new Date(time + 8 * HOUR).toISOString().slice(0, 10);
 
 async function actorOf(db: Db, username: string): Promise<Actor> {
   const [row] = await db.select().from(users).where(eq(users.username, username));

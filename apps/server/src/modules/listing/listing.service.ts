@@ -5,6 +5,7 @@ import { deals, enterprises, listingSubscriptions, listings } from '../../db/sch
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
 import { pageOfDeals } from '../deal/deal.service';
 import type { Clock } from '../../lib/clock';
+import { shanghaiDate } from '../../lib/shanghai-time';
 import { nextTradeNumber } from '../../lib/trade-number';
 import type { Actor } from '../../plugins/authenticate';
 import { findEnabledProduct } from '../product/product.service';
@@ -51,11 +52,6 @@ export function presentListing(l: ListingRow & { hangStateNow?: number }, enterp
   };
 }
 export type ListingView = ReturnType<typeof presentListing>;
-
-/** Shanghai calendar date (YYYY-MM-DD) of an instant. */
-function shanghaiDate(instant: Date) {
-  return new Date(instant.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 /** Creates (or edits a draft / rejected listing) and optionally submits it for audit. */
 export async function saveListing(db: Db, clock: Clock, actor: Actor, input: ListingApply) {

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { smsCodes, smsOutbox } from '../../db/schema/index';
 import { appError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { shanghaiDayStart } from '../../lib/shanghai-time';
 import { outboxProvider, type SmsProvider } from './sms.provider';
 
 let provider: SmsProvider = outboxProvider;
@@ -23,13 +24,6 @@ export function setSmsProvider(next: SmsProvider) {
 
 function hashCode(code: string, salt: string) {
   return createHash('sha256').update(`${salt}:${code}`).digest('hex');
-}
-
-/** Midnight in Asia/Shanghai (UTC+8, no daylight saving) of the day `now` falls on. */
-export function shanghaiDayStart(now: Date): Date {
-  const offset = 8 * 3600 * 1000;
-  const local = new Date(now.getTime() + offset);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset);
 }
 
 /**

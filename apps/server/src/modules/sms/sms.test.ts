@@ -4,7 +4,7 @@ import { smsOutbox } from '../../db/schema/index';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
 import { ensureAreas } from '../area/area.service';
 import { lastCode, register, registrationPayload, sendSms, uniqueIp, uniqueMobile } from '../enterprise/onboarding.test-helpers';
-import { shanghaiDayStart } from './sms.service';
+import { shanghaiDayStart } from '../../lib/shanghai-time';
 
 describe.each(testDatabaseKinds())('SMS codes on %s', (kind) => {
   let t: TestApp;
