@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import QualityFields from '@/components/QualityFields';
 import {
   ProForm,
   ProFormCheckbox,
@@ -15,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row, message } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_PRICE_FEN, PRICE_LABEL, PRICE_TYPES, QUALITY_FIELDS, TRANSPORTS, formatFen, type AuctionView } from '@coalx/shared';
+import { MAX_PRICE_FEN, PRICE_LABEL, PRICE_TYPES, TRANSPORTS, formatFen, type AuctionView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { TONS_PATTERN, YUAN_PATTERN, tonsTextToKg, yuanTextToFen } from '@/pages/listing/logic';
 import AreaCascader from '@/pages/listing/tradeStart/components/AreaCascader';
@@ -169,26 +170,7 @@ export default function AuctionForm({ tradeType, editing, onSaved }: AuctionForm
             />
           </Col>
         </Row>
-        <Row gutter={24}>
-          {(Object.keys(QUALITY_FIELDS) as (keyof typeof QUALITY_FIELDS)[]).map((key) => {
-            const f = QUALITY_FIELDS[key];
-            const integer = key === 'qnet' || key === 'ashFusion';
-            const [min, max] = key === 'qnet' ? [1000, 8000] : key === 'ashFusion' ? [900, 1700] : [0, 100];
-            return (
-              <Col xs={12} md={8} lg={4} key={key}>
-                <ProFormDigit
-                  name={['quality', key]}
-                  label={f.label}
-                  min={min}
-                  max={max}
-                  placeholder={key === 'ashFusion' ? '选填' : '请输入'}
-                  rules={key === 'ashFusion' ? [] : [{ required: true, message: `请输入${f.label.split(' ')[0]}` }]}
-                  fieldProps={{ precision: integer ? 0 : 2, addonAfter: f.unit, style: { width: '100%' } }}
-                />
-              </Col>
-            );
-          })}
-        </Row>
+        <QualityFields />
       </Card>
 
       <Card variant="borderless" className="coalx-section-card" style={{ marginTop: 16 }}>

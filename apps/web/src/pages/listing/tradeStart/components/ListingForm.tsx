@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
+import QualityFields from '@/components/QualityFields';
 import {
   ProForm,
   ProFormDateRangePicker,
   ProFormDateTimeRangePicker,
-  ProFormDigit,
   ProFormRadio,
   ProFormSelect,
   ProFormSwitch,
@@ -19,7 +19,6 @@ import {
   MAX_PRICE_FEN,
   PRICE_LABEL,
   PRICE_TYPES,
-  QUALITY_FIELDS,
   TRANSPORTS,
   formatFen,
   formatTons,
@@ -177,26 +176,7 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
             />
           </Col>
         </Row>
-        <Row gutter={24}>
-          {(Object.keys(QUALITY_FIELDS) as (keyof typeof QUALITY_FIELDS)[]).map((key) => {
-            const f = QUALITY_FIELDS[key];
-            const integer = key === 'qnet' || key === 'ashFusion';
-            const [min, max] = key === 'qnet' ? [1000, 8000] : key === 'ashFusion' ? [900, 1700] : [0, 100];
-            return (
-              <Col xs={12} md={8} lg={4} key={key}>
-                <ProFormDigit
-                  name={['quality', key]}
-                  label={f.label}
-                  min={min}
-                  max={max}
-                  placeholder={key === 'ashFusion' ? '选填' : '请输入'}
-                  rules={key === 'ashFusion' ? [] : [{ required: true, message: `请输入${f.label.split(' ')[0]}` }]}
-                  fieldProps={{ precision: integer ? 0 : 2, addonAfter: f.unit, style: { width: '100%' } }}
-                />
-              </Col>
-            );
-          })}
-        </Row>
+        <QualityFields />
       </Card>
 
       <Card variant="borderless" className="coalx-section-card" style={{ marginTop: 16 }}>
