@@ -34,15 +34,15 @@ describe.each(testDatabaseKinds())('SMS codes on %s', (kind) => {
 
   it('one send per mobile per 60 s, and ten a day', async () => {
     const mobile = uniqueMobile();
+    // the day is a Shanghai day: keep all eleven sends (about 11 minutes of clock) inside one
+    const dayEnd = shanghaiDayStart(t.clock.now()).getTime() + 24 * 3600 * 1000;
+    if (dayEnd - t.clock.now().getTime() < 15 * 61_000) t.clock.advance(dayEnd - t.clock.now().getTime() + 1000);
     expect((await sendSms(t.app, mobile)).statusCode).toBe(200);
     const early = await sendSms(t.app, mobile);
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toBe('验证码发送过于频繁，请 60 秒后再试');
     t.clock.advance(30_000);
     expect((await sendSms(t.app, mobile)).json().message).toBe('验证码发送过于频繁，请 30 秒后再试');
-    // the day is a Shanghai day: keep the test inside one
-    const dayEnd = shanghaiDayStart(t.clock.now()).getTime() + 24 * 3600 * 1000;
-    if (dayEnd - t.clock.now().getTime() < 15 * 61_000) t.clock.advance(dayEnd - t.clock.now().getTime() + 1000);
     for (let i = 2; i <= 10; i++) {
       t.clock.advance(61_000);
       expect((await sendSms(t.app, mobile)).statusCode, `send ${i}`).toBe(200);
