@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, PRODUCT_TITLE } from '@coalx/shared';
+import { API_PREFIX, PRODUCT_TITLE, chineseIssueMessage } from '@coalx/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,8 +38,8 @@ import authenticate from './plugins/authenticate';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
 
-// Chinese messages for every schema refusal
-z.config(z.locales.zhCN());
+// Chinese messages for every schema refusal, with no English type or field names
+z.config({ customError: chineseIssueMessage });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // a URL the router cannot decode is the client's mistake, answered in the envelope like every other refusal
+    frameworkErrors: (_error, _request, reply) => (reply as import('fastify').FastifyReply).status(400).send(errorBody(400, 'validation_failed', '请求地址格式不正确')),
+    clientErrorHandler: answerUnparsableRequest,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -125,6 +128,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, malformed request line): the
+ * envelope is written on the socket itself.
+ */
+function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', '请求头过大']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', '请求超时，请重试']
+        : [400, 'Bad Request', '请求格式不正确'];
+  const body = JSON.stringify(errorBody(status, status === 431 ? 'body_too_large' : 'validation_failed', message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /** Auction rooms fed by PostgreSQL notifications, so every process's watchers hear every bid. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text';
 
 /** Fixed service prefix of every API path ({api} in the specification). */
 export const API_PREFIX = '/trade-api';
@@ -17,7 +18,7 @@ export function envelopeSchema<T extends z.ZodType>(result: T) {
   return z.object({
     success: z.boolean(),
     code: z.number().int(),
-    message: z.string(),
+    message: safeString(),
     result,
     timestamp: z.number().int(),
   });
@@ -26,8 +27,8 @@ export function envelopeSchema<T extends z.ZodType>(result: T) {
 export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   code: z.number().int(),
-  message: z.string(),
-  error: z.string().describe('stable snake_case error code'),
+  message: safeString(),
+  error: safeString().describe('stable snake_case error code'),
   result: z.null(),
   timestamp: z.number().int(),
 });

@@ -18,3 +18,6 @@ export * from './listing/schemas';
 export * from './auction/schemas';
 export * from './content/schemas';
 export * from './trade/fields';
+export * from './text';
+export * from './field-labels';
+export * from './zod-messages';

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -27,15 +29,15 @@ describe('envelope and refusals of bad input', () => {
   });
 
   it('missing fields and wrong types → 400 naming the field', async () => {
-    expect(expectRefusal(await post('{}'), 400).message).toContain('username');
-    expect(expectRefusal(await post('{"username": 12, "password": "x"}'), 400).message).toContain('username');
+    expect(expectRefusal(await post('{}'), 400).message).toContain('用户名');
+    expect(expectRefusal(await post('{"username": 12, "password": "x"}'), 400).message).toBe('请求参数有误，请输入用户名');
     expectRefusal(await post('[]'), 400);
     expectRefusal(await post('null'), 400);
   });
 
   it('unknown fields → 400', async () => {
     const body = expectRefusal(await post('{"username":"a","password":"b","isAdmin":true}'), 400);
-    expect(body.message).toContain('isAdmin');
+    expect(body.message).toBe('请求包含不支持的字段');
   });
 
   it('oversized bodies → 413', async () => {
@@ -71,5 +73,54 @@ describe('envelope and refusals of bad input', () => {
       payload: { oldPassword: 1, password: ['x'], confirmPassword: null },
     });
     expectRefusal(response, 400);
+  });
+
+  it('a NUL byte in any string, body or query, is a 400 saying so', async () => {
+    const login = expectRefusal(await post(JSON.stringify({ username: 'a\u0000b', password: 'x' })), 400);
+    expect(login.message).toBe('请求参数有误，用户名不能包含空字符');
+    const list = await t.app.inject({ method: 'POST', url: '/trade-api/api/tradeHome/listedTrade/list', payload: { productName: 'a\u0000b' } });
+    expect(expectRefusal(list, 400).message).toBe('请求参数有误，产品名称不能包含空字符');
+    const { token } = await signedIn(t.app, t.database.db);
+    const snapshot = await t.app.inject({ method: 'GET', url: '/trade-api/api/bidRecord/snapshot?tradeId=a%00b', headers: { 'x-access-token': token } });
+    expect(expectRefusal(snapshot, 400).message).toBe('请求参数有误，交易编号不能包含空字符');
+  });
+
+  it('a huge number is told it is too large, not that it has decimals', async () => {
+    const { token } = await signedIn(t.app, t.database.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/trade-api/api/bidRecord/bidAnswerApply',
+      headers: { 'x-access-token': token },
+      payload: { tradeId: 'JJ0001', price: 1e20 },
+    });
+    const message = expectRefusal(response, 400).message as string;
+    expect(message).toMatch(/过大|过高/);
+    expect(message).not.toMatch(/小数|price/);
+  });
+
+  it('multipart without a boundary is a 400 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/trade-api/api/common/upload', payload: 'abc', headers: { 'content-type': 'multipart/form-data' } });
+    expect(expectRefusal(response, 400).message).toBe('上传内容格式不正确，请重新选择文件上传');
+  });
+
+  it('a URL the router cannot decode is a 400 in the envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/trade-api/api/common/static/%E0%A4%A' });
+    expectRefusal(response, 400);
+  });
+
+  it('headers too large for the HTTP parser get a 431 in the envelope over a real socket', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path: '/trade-api/health', headers: { 'x-big': 'x'.repeat(40_000) } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: 431, message: '请求头过大', result: null });
   });
 });

@@ -1,4 +1,4 @@
-import { ERRORS } from '@coalx/shared';
+import { ERRORS, fieldLabel } from '@coalx/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
@@ -8,21 +8,36 @@ export function errorBody(status: number, error: string, message: string) {
   return { success: false, code: status, message, error, result: null, timestamp: Date.now() };
 }
 
+/** A schema issue as fastify-type-provider-zod hands it over: zod's issue fields straight in `params`. */
 interface ValidationIssue {
+  keyword?: string;
   message?: string;
   instancePath?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
+  params?: { origin?: string; keys?: string[] };
 }
 
-/** One Chinese sentence out of the schema issues: field and what is wrong with it. */
-function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
-  const first = issues[0];
+/** Messages of `chineseIssueMessage` say what is wrong but not with which field: those get the label in front. */
+const GENERIC_MESSAGE = /^(不能为空|不能包含空字符|应为|过长|过多|过大|过小|过短|至少|格式不正确|精度不正确|不在可选范围内)/;
+const CONTEXT_NAMES: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
+/** zod checks `.int()` before `.max()`, so 1e20 first fails the safe-integer rule: that is a number too large. */
+const isUnsafeInteger = (issue: ValidationIssue) => issue.keyword === 'too_big' && issue.params?.origin === 'int';
+
+/** One Chinese sentence out of the schema issues: the field's Chinese label and what is wrong with it. */
+export function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
+  const prefix = `${ERRORS.validation_failed.message}，`;
+  if (issues.some((issue) => issue.keyword === 'unrecognized_keys')) return '请求包含不支持的字段';
+  let first = issues[0];
   if (!first) return ERRORS.validation_failed.message;
-  const issue = first.params?.issue;
-  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) return `请求包含不支持的字段: ${issue.keys.join(', ')}`;
-  const field = (issue?.path ?? []).map(String).join('.') || first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-  const where = field ? `${field}: ` : context === 'body' ? '请求内容: ' : '';
-  return `${ERRORS.validation_failed.message}，${where}${first.message ?? '格式不正确'}`;
+  const path = (first.instancePath ?? '').split('/').filter(Boolean);
+  if (isUnsafeInteger(first)) {
+    const sameField = issues.find((issue) => issue !== first && issue.instancePath === first!.instancePath && !isUnsafeInteger(issue));
+    first = sameField ?? { ...first, message: '过大' };
+  }
+  const message = first.message || '格式不正确';
+  if (!GENERIC_MESSAGE.test(message)) return prefix + message;
+  const label = path.length ? fieldLabel(path) : (CONTEXT_NAMES[context ?? ''] ?? null);
+  return prefix + (label ?? '') + message;
 }
 
 /** The SQLSTATE of a PostgreSQL error, wrapped by Drizzle or not. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 import { deliveryFields, deliveryViewFields, instantField, pageFields, textField } from '../trade/fields';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 import { MAX_PRICE_FEN, MAX_QUANTITY_KG, QualitySchema } from '../listing/schemas';
@@ -19,7 +20,7 @@ const text = textField;
 
 export const AuctionApplySchema = z
   .strictObject({
-    tradeId: z.string().max(20).optional(),
+    tradeId: safeString().max(20).optional(),
     tradeType: z.union([z.literal(2), z.literal(3)], { error: '交易类型须为 2 (竞价销售) 或 3 (竞价采购)' }),
     stockCode: text('产品', 32),
     quality: QualitySchema.default({}),
@@ -36,7 +37,7 @@ export const AuctionApplySchema = z
     bidEnd: instant('竞价结束时间'),
     extensionSeconds: z.number({ error: '请输入延时周期' }).int().min(30, '延时周期不少于 30 秒').max(1800, '延时周期不超过 30 分钟').default(DEFAULT_EXTENSION_SECONDS),
     ...deliveryFields,
-    remark: z.string().trim().max(500, '备注不超过 500 字').default(''),
+    remark: safeString().trim().max(500, '备注不超过 500 字').default(''),
     submit: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
@@ -50,14 +51,14 @@ export const AuctionApplySchema = z
 export type AuctionApply = z.infer<typeof AuctionApplySchema>;
 
 export const EnrolSchema = z.strictObject({
-  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20),
+  tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20),
   acceptRules: z.literal(true, { error: '请阅读并同意竞价规则' }),
   requestId: RequestIdSchema,
   ...PaymentAuthSchema,
 });
 
 export const BidSchema = z.strictObject({
-  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20),
+  tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20),
   price: z.number({ error: '请输入出价' }).int('出价最多两位小数').positive('出价须大于 0').max(MAX_PRICE_FEN, '出价过高'),
 });
 
@@ -66,34 +67,34 @@ export const BidTradeListSchema = z.object({
   ...pageFields,
   tradeType: z.coerce.number().int().min(2).max(3).optional(),
   /** spec §7: the enterprise clientId, to list one enterprise's auctions. */
-  enterpriseId: z.string().max(20).optional(),
-  tradeId: z.string().max(20).optional(),
-  productName: z.string().max(40).optional(),
+  enterpriseId: safeString().max(20).optional(),
+  tradeId: safeString().max(20).optional(),
+  productName: safeString().max(40).optional(),
   hangState: z.coerce.number().int().min(0).max(3).optional(),
 });
 export const MyAuctionQuerySchema = z.object({
   ...pageFields,
   tradeType: z.number().int().min(2).max(3).optional(),
-  tradeId: z.string().max(20).optional(),
+  tradeId: safeString().max(20).optional(),
   status: z.enum(['draft', 'submitted', 'approved', 'rejected']).optional(),
   hangState: z.number().int().min(0).max(3).optional(),
 });
 export const AuctionAuditQuerySchema = z.object({ ...pageFields, status: z.enum(['submitted', 'approved', 'rejected']).optional() });
-export const AuctionTradeIdSchema = z.strictObject({ tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20) });
-export const AuctionPageQuerySchema = z.object({ ...pageFields, tradeId: z.string().max(20).optional() });
-export const BidHistoryQuerySchema = z.object({ ...pageFields, tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20) });
+export const AuctionTradeIdSchema = z.strictObject({ tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20) });
+export const AuctionPageQuerySchema = z.object({ ...pageFields, tradeId: safeString().max(20).optional() });
+export const BidHistoryQuerySchema = z.object({ ...pageFields, tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20) });
 
 export const AuctionViewSchema = z.object({
-  tradeId: z.string(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  stockCode: z.string(),
-  productName: z.string(),
-  category: z.string(),
-  enterpriseName: z.string(),
-  status: z.string(),
-  rejectReason: z.string().nullable(),
+  stockCode: safeString(),
+  productName: safeString(),
+  category: safeString(),
+  enterpriseName: safeString(),
+  status: safeString(),
+  rejectReason: safeString().nullable(),
   hangState: z.number(),
-  result: z.string().nullable(),
+  result: safeString().nullable(),
   startPrice: z.number(),
   price: z.number().describe('current best price, or the start price before any bid'),
   bestPrice: z.number().nullable(),
@@ -102,27 +103,27 @@ export const AuctionViewSchema = z.object({
   limitPrice: z.number().nullable(),
   deposit: z.number(),
   quantity: z.number(),
-  quality: z.record(z.string(), z.number().nullable().optional()),
-  enrolDeadline: z.string(),
-  bidDateStart: z.string(),
-  bidDateEnd: z.string(),
-  currentEnd: z.string(),
+  quality: z.record(safeString(), z.number().nullable().optional()),
+  enrolDeadline: safeString(),
+  bidDateStart: safeString(),
+  bidDateEnd: safeString(),
+  currentEnd: safeString(),
   extensionSeconds: z.number(),
   bidCount: z.number(),
   enrolCount: z.number(),
   ...deliveryViewFields,
-  auditTime: z.string().nullable(),
-  remark: z.string(),
-  createdAt: z.string(),
+  auditTime: safeString().nullable(),
+  remark: safeString(),
+  createdAt: safeString(),
 });
 export type AuctionView = z.infer<typeof AuctionViewSchema>;
 
 export const BidViewSchema = z.object({
   seq: z.number(),
-  bidder: z.string(),
+  bidder: safeString(),
   price: z.number(),
   inExtension: z.boolean(),
-  time: z.string(),
+  time: safeString(),
   /** Epoch ms, for ordering and countdown arithmetic. */
   at: z.number(),
 });
@@ -130,10 +131,10 @@ export type BidView = z.infer<typeof BidViewSchema>;
 
 /** Everything a bidding screen needs, sent on connect, with each event, and by plain GET after a reconnect. */
 export const AuctionSnapshotSchema = z.object({
-  tradeId: z.string(),
+  tradeId: safeString(),
   tradeType: z.number(),
   hangState: z.number(),
-  result: z.string().nullable(),
+  result: safeString().nullable(),
   startPrice: z.number(),
   bestPrice: z.number().nullable(),
   minStep: z.number(),
@@ -147,18 +148,18 @@ export const AuctionSnapshotSchema = z.object({
   bidCount: z.number(),
   enrolCount: z.number(),
   /** Best price of each bidder, best first (price, then time). */
-  ranking: z.array(z.object({ bidder: z.string(), price: z.number(), at: z.number() })),
+  ranking: z.array(z.object({ bidder: safeString(), price: z.number(), at: z.number() })),
   bids: z.array(BidViewSchema).describe('latest accepted bids, newest first'),
   serverTime: z.number(),
   /** The viewer's alias when its enterprise is enrolled, else null. */
-  me: z.object({ bidder: z.string(), enrolled: z.boolean() }).nullable(),
+  me: z.object({ bidder: safeString(), enrolled: z.boolean() }).nullable(),
 });
 export type AuctionSnapshot = z.infer<typeof AuctionSnapshotSchema>;
 
 export const AuctionResultSchema = z.object({
   auction: AuctionViewSchema,
   dealPrice: z.number().nullable(),
-  winner: z.string().nullable(),
+  winner: safeString().nullable(),
   bidCount: z.number(),
   bidderCount: z.number(),
   amount: z.number().nullable(),
@@ -166,14 +167,14 @@ export const AuctionResultSchema = z.object({
 
 export const EnrolmentViewSchema = z.object({
   id: z.number(),
-  tradeId: z.string(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  productName: z.string(),
+  productName: safeString(),
   hangState: z.number(),
-  bidder: z.string(),
+  bidder: safeString(),
   deposit: z.number(),
-  status: z.string(),
-  createdAt: z.string(),
+  status: safeString(),
+  createdAt: safeString(),
 });
 
 /** WebSocket messages (server → client). */

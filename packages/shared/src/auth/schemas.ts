@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 
 export const PASSWORD_RULE_TEXT = '密码至少 8 位，须同时包含字母和数字';
 export const PASSWORD_MISMATCH_TEXT = '两次输入的密码不匹配!';
 
 export const LoginSchema = z.strictObject({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
+  username: safeString({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
+  password: safeString({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -18,37 +19,37 @@ export const NewPasswordSchema = z
 
 export const UpdatePasswordSchema = z
   .strictObject({
-    oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(128, '密码过长'),
+    oldPassword: safeString({ error: '请输入原密码' }).min(1, '请输入原密码').max(128, '密码过长'),
     password: NewPasswordSchema,
-    confirmPassword: z.string({ error: '请再次输入新密码' }).max(128, '密码过长'),
+    confirmPassword: safeString({ error: '请再次输入新密码' }).max(128, '密码过长'),
   })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH_TEXT, path: ['confirmPassword'] });
 export type UpdatePasswordInput = z.infer<typeof UpdatePasswordSchema>;
 
 export const ActionEntitySchema = z.object({
-  action: z.string(),
-  describe: z.string(),
+  action: safeString(),
+  describe: safeString(),
   defaultCheck: z.boolean(),
 });
 
 export const RolePermissionSchema = z.object({
-  permissionId: z.string(),
-  permissionName: z.string(),
+  permissionId: safeString(),
+  permissionName: safeString(),
   actionEntitySet: z.array(ActionEntitySchema),
 });
 
 export const UserInfoSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  realname: z.string(),
-  name: z.string(),
-  avatar: z.string(),
-  mobile: z.string(),
+  id: safeString(),
+  username: safeString(),
+  realname: safeString(),
+  name: safeString(),
+  avatar: safeString(),
+  mobile: safeString(),
   isFirstLogin: z.enum(['0', '1']),
   role: z.object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
+    id: safeString(),
+    code: safeString(),
+    name: safeString(),
     permissions: z.array(RolePermissionSchema),
   }),
 });
@@ -56,21 +57,21 @@ export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 export const EnterpriseInfoSchema = z
   .object({
-    organName: z.string(),
-    clientId: z.string(),
-    creditCode: z.string(),
-    enterpriseType: z.string(),
-    auditStatus: z.string(),
-    legalPerson: z.string(),
-    contactName: z.string(),
-    contactMobile: z.string(),
-    address: z.string(),
+    organName: safeString(),
+    clientId: safeString(),
+    creditCode: safeString(),
+    enterpriseType: safeString(),
+    auditStatus: safeString(),
+    legalPerson: safeString(),
+    contactName: safeString(),
+    contactMobile: safeString(),
+    address: safeString(),
   })
   .nullable();
 export type EnterpriseInfo = z.infer<typeof EnterpriseInfoSchema>;
 
 export const LoginResultSchema = z.object({
-  token: z.string(),
+  token: safeString(),
   userInfo: UserInfoSchema,
   enterPriseInfo: EnterpriseInfoSchema,
 });
@@ -100,23 +101,23 @@ export interface MenuItem {
 }
 export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    title: z.string(),
-    icon: z.string().nullable(),
-    path: z.string(),
-    url: z.string(),
-    component: z.string(),
-    redirect: z.string().nullable(),
-    key: z.string(),
-    name: z.string(),
+    id: safeString(),
+    parentId: safeString().nullable(),
+    title: safeString(),
+    icon: safeString().nullable(),
+    path: safeString(),
+    url: safeString(),
+    component: safeString(),
+    redirect: safeString().nullable(),
+    key: safeString(),
+    name: safeString(),
     meta: z.object({
-      title: z.string(),
-      icon: z.string().optional(),
+      title: safeString(),
+      icon: safeString().optional(),
       show: z.boolean(),
       hideChildren: z.boolean().optional(),
       hiddenHeaderContent: z.boolean().optional(),
-      target: z.string().optional(),
+      target: safeString().optional(),
     }),
     children: z.array(MenuItemSchema).optional(),
   }),
@@ -124,6 +125,6 @@ export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 
 export const UserPermissionSchema = z.object({
   menu: z.array(MenuItemSchema),
-  auth: z.array(z.object({ action: z.string(), describe: z.string() })),
+  auth: z.array(z.object({ action: safeString(), describe: safeString() })),
 });
 export type UserPermission = z.infer<typeof UserPermissionSchema>;

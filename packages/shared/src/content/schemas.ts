@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 
 /** Announcement types (spec §3): 0 weekly report, 1 market observation, a–d fixed rule documents. */
 export const CONTENT_TYPES = {
@@ -23,7 +24,7 @@ export const MarketIndexSchema = z.object({
   currentYear: z.number(),
   currentTerm: z.number(),
   totalTerm: z.number(),
-  quoteDate: z.string(),
+  quoteDate: safeString(),
   /** fen per ton */
   price: z.number(),
   /** change from the previous term, fen per ton */
@@ -36,8 +37,8 @@ export type MarketIndex = z.infer<typeof MarketIndexSchema>;
 export const MarketIndexProposalSchema = z.object({
   currentYear: z.number(),
   currentTerm: z.number(),
-  from: z.string(),
-  to: z.string(),
+  from: safeString(),
+  to: safeString(),
   /** tonnage-weighted average deal price of 5500 kcal thermal coal in the term, fen per ton; null without deals */
   price: z.number().nullable(),
   dealCount: z.number(),
@@ -53,16 +54,16 @@ export const MarketIndexTermQuerySchema = z.object({
 export const MarketIndexPublishSchema = z.strictObject({
   currentYear: z.number().int().min(2000, '年份不正确').max(2100, '年份不正确'),
   currentTerm: z.number().int().min(1, '期数为 1-53').max(53, '期数为 1-53'),
-  quoteDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '报价日期格式应为 YYYY-MM-DD'),
+  quoteDate: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, '报价日期格式应为 YYYY-MM-DD'),
   price: z.number({ error: '请输入指数价格' }).int('价格最多两位小数').positive('价格须大于 0').max(10_000_000, '价格过高'),
 });
 
-export const BannerSchema = z.object({ id: z.number(), title: z.string(), listImage: z.string(), detailPageURL: z.string() });
-export const BannerManageSchema = BannerSchema.extend({ imageUrl: z.string(), sort: z.number(), enabled: z.boolean() });
+export const BannerSchema = z.object({ id: z.number(), title: safeString(), listImage: safeString(), detailPageURL: safeString() });
+export const BannerManageSchema = BannerSchema.extend({ imageUrl: safeString(), sort: z.number(), enabled: z.boolean() });
 export const BannerSaveSchema = z.strictObject({
   id: z.number().int().positive().optional(),
-  title: z.string().trim().min(1, '请输入标题').max(40, '标题不超过 40 字'),
-  imageUrl: z.string().min(1, '请上传图片').max(200),
+  title: safeString().trim().min(1, '请输入标题').max(40, '标题不超过 40 字'),
+  imageUrl: safeString().min(1, '请上传图片').max(200),
   detailPageUrl: z
     .string()
     .trim()
@@ -78,28 +79,28 @@ export const ContentListQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   /** capped at 50 whatever is asked */
   pageSize: z.coerce.number().int().min(1).transform((n) => Math.min(n, 50)).default(10),
-  _t: z.string().max(20).optional(),
+  _t: safeString().max(20).optional(),
 });
 
 export const ContentRecordSchema = z.object({
   id: z.number(),
-  type: z.string(),
-  title: z.string(),
-  effectiveTime: z.string(),
-  expirationTime: z.string().nullable(),
-  enclosure: z.string().nullable(),
-  publishedAt: z.string().nullable(),
+  type: safeString(),
+  title: safeString(),
+  effectiveTime: safeString(),
+  expirationTime: safeString().nullable(),
+  enclosure: safeString().nullable(),
+  publishedAt: safeString().nullable(),
 });
-export const ContentDetailSchema = ContentRecordSchema.extend({ body: z.string().describe('sanitised HTML') });
-export const ContentManageSchema = ContentDetailSchema.extend({ status: z.string() });
+export const ContentDetailSchema = ContentRecordSchema.extend({ body: safeString().describe('sanitised HTML') });
+export const ContentManageSchema = ContentDetailSchema.extend({ status: safeString() });
 
 export const ContentSaveSchema = z
   .strictObject({
     id: z.number().int().positive().optional(),
     type: z.enum(['0', '1', 'a', 'b', 'c', 'd'], { error: '请选择公告类型' }),
-    title: z.string().trim().min(1, '请输入标题').max(100, '标题不超过 100 字'),
-    body: z.string().max(200_000, '正文过长').default(''),
-    enclosure: z.string().max(200).nullable().default(null),
+    title: safeString().trim().min(1, '请输入标题').max(100, '标题不超过 100 字'),
+    body: safeString().max(200_000, '正文过长').default(''),
+    enclosure: safeString().max(200).nullable().default(null),
     effectiveTime: z.iso.datetime({ offset: true, error: '生效时间格式不正确' }),
     expirationTime: z.iso.datetime({ offset: true, error: '失效时间格式不正确' }).nullable().default(null),
   })
@@ -111,14 +112,14 @@ export const ContentIdSchema = z.strictObject({ id: z.number({ error: '缺少公
 export const RecommendQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).transform((n) => Math.min(n, 50)).default(4),
-  tradeId: z.string().max(20).optional(),
+  tradeId: safeString().max(20).optional(),
   /** Trades whose start day is within this many days of today (0: today). */
   preDayNum: z.coerce.number().int().min(0).max(365).optional(),
-  tradeType: z.string().regex(/^[0-3](,[0-3])*$/, '交易类型格式不正确').optional(),
-  hangState: z.union([z.coerce.number().int().min(0).max(2), z.string().regex(/^[0-2](,[0-2])*$/)]).optional(),
-  productName: z.string().max(40).optional(),
-  stockCode: z.string().max(32).optional(),
-  category: z.string().max(20).optional(),
+  tradeType: safeString().regex(/^[0-3](,[0-3])*$/, '交易类型格式不正确').optional(),
+  hangState: z.union([z.coerce.number().int().min(0).max(2), safeString().regex(/^[0-2](,[0-2])*$/)]).optional(),
+  productName: safeString().max(40).optional(),
+  stockCode: safeString().max(32).optional(),
+  category: safeString().max(20).optional(),
 });
 
 /** Quick filters of the recommended list (spec §2). */
@@ -131,42 +132,42 @@ export const RECOMMEND_QUICK_FILTERS = [
 ] as const;
 
 export const RecommendRecordSchema = z.object({
-  tradeId: z.string(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  stockCode: z.string(),
-  productName: z.string(),
-  category: z.string(),
-  enterpriseName: z.string(),
+  stockCode: safeString(),
+  productName: safeString(),
+  category: safeString(),
+  enterpriseName: safeString(),
   /** raw state of its kind: listing 0–2 (hang_state_total_trans), auction 0–3 (bid_hang_state_hp) */
   hangState: z.number(),
   price: z.number(),
   startPrice: z.number().nullable(),
   quantity: z.number(),
-  listedDateStart: z.string().nullable(),
-  listedDateEnd: z.string().nullable(),
-  bidDateStart: z.string().nullable(),
-  bidDateEnd: z.string().nullable(),
-  auditTime: z.string().nullable(),
-  deliveryProvince: z.string(),
-  deliveryCity: z.string(),
-  deliveryDistrict: z.string(),
-  deliveryPlace: z.string(),
-  deliveryDateStart: z.string(),
-  deliveryDateEnd: z.string(),
+  listedDateStart: safeString().nullable(),
+  listedDateEnd: safeString().nullable(),
+  bidDateStart: safeString().nullable(),
+  bidDateEnd: safeString().nullable(),
+  auditTime: safeString().nullable(),
+  deliveryProvince: safeString(),
+  deliveryCity: safeString(),
+  deliveryDistrict: safeString(),
+  deliveryPlace: safeString(),
+  deliveryDateStart: safeString(),
+  deliveryDateEnd: safeString(),
 });
 export type RecommendRecord = z.infer<typeof RecommendRecordSchema>;
 
-export const RecommendMarkSchema = z.strictObject({ tradeId: z.string().min(1).max(20), recommended: z.boolean() });
+export const RecommendMarkSchema = z.strictObject({ tradeId: safeString().min(1).max(20), recommended: z.boolean() });
 
 export const TradeSummarySchema = z.object({
-  dealNo: z.string(),
-  tradeId: z.string(),
+  dealNo: safeString(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  productName: z.string(),
-  buyerName: z.string(),
-  sellerName: z.string(),
+  productName: safeString(),
+  buyerName: safeString(),
+  sellerName: safeString(),
   quantity: z.number(),
   price: z.number(),
   amount: z.number(),
-  createdAt: z.string(),
+  createdAt: safeString(),
 });

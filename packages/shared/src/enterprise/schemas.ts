@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 import { NewPasswordSchema, PASSWORD_MISMATCH_TEXT } from '../auth/schemas';
 import { isValidCreditCode } from './credit-code';
 
@@ -32,13 +33,13 @@ export const BANK_ACCOUNT_RULE_TEXT = '银行账号须为 8-30 位数字';
 export const SMS_CODE_RULE_TEXT = '请输入 6 位短信验证码';
 export const ORGAN_NAME_MAX = 50;
 
-export const MobileSchema = z.string({ error: '请输入手机号码' }).trim().regex(MOBILE_PATTERN, MOBILE_RULE_TEXT);
+export const MobileSchema = safeString({ error: '请输入手机号码' }).trim().regex(MOBILE_PATTERN, MOBILE_RULE_TEXT);
 export const EmailSchema = z
   .string({ error: '请输入电子邮箱' })
   .trim()
   .max(100, '电子邮箱不能超过 100 个字符')
   .regex(EMAIL_PATTERN, EMAIL_RULE_TEXT);
-export const UsernameSchema = z.string({ error: '请输入用户名' }).trim().regex(USERNAME_PATTERN, USERNAME_RULE_TEXT);
+export const UsernameSchema = safeString({ error: '请输入用户名' }).trim().regex(USERNAME_PATTERN, USERNAME_RULE_TEXT);
 export const CreditCodeSchema = z
   .string({ error: '请输入统一社会信用代码' })
   .trim()
@@ -47,10 +48,10 @@ export const CreditCodeSchema = z
 export const OrganNameSchema = text('企业名称', 4, ORGAN_NAME_MAX);
 export const LegalPersonSchema = text('法定代表人', 2, 30);
 export const PersonNameSchema = (label: string) => text(label, 2, 30);
-export const SmsCodeSchema = z.string({ error: SMS_CODE_RULE_TEXT }).trim().regex(/^\d{6}$/, SMS_CODE_RULE_TEXT);
+export const SmsCodeSchema = safeString({ error: SMS_CODE_RULE_TEXT }).trim().regex(/^\d{6}$/, SMS_CODE_RULE_TEXT);
 export const EnterpriseTypeSchema = z.enum(['mine', 'trader', 'power_plant', 'other'], { error: '请选择企业类型' });
 /** The leaf the area picker ends on: a district (6 digits) or a city without districts (4 digits). */
-export const AreaCodeSchema = z.string({ error: '请选择所在地区' }).regex(/^\d{4}(\d{2})?$/, '请选择所在地区');
+export const AreaCodeSchema = safeString({ error: '请选择所在地区' }).regex(/^\d{4}(\d{2})?$/, '请选择所在地区');
 /** An uploaded file's key (see the files module): YYYY/MM/DD/<uuid>.<ext>. */
 export const FileKeySchema = z
   .string({ error: '请上传附件' })
@@ -59,7 +60,7 @@ export const FileKeySchema = z
 export const BankFields = {
   bankName: text('开户银行', 2, 60),
   bankBranch: text('开户支行', 2, 60),
-  bankAccountNo: z.string({ error: '请输入银行账号' }).trim().regex(BANK_ACCOUNT_PATTERN, BANK_ACCOUNT_RULE_TEXT),
+  bankAccountNo: safeString({ error: '请输入银行账号' }).trim().regex(BANK_ACCOUNT_PATTERN, BANK_ACCOUNT_RULE_TEXT),
 };
 
 /** What the audit looks at: the legal identity, the registered address, contact and settlement account. */
@@ -88,7 +89,7 @@ export const EnterpriseRegisterSchema = z
     mobile: MobileSchema,
     smsCode: SmsCodeSchema,
     password: NewPasswordSchema,
-    confirmPassword: z.string({ error: '请再次输入密码' }).max(128, '密码过长'),
+    confirmPassword: safeString({ error: '请再次输入密码' }).max(128, '密码过长'),
     ...EnterpriseFields,
   })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH_TEXT, path: ['confirmPassword'] });
@@ -96,8 +97,8 @@ export type EnterpriseRegisterInput = z.infer<typeof EnterpriseRegisterSchema>;
 
 /** A rejected registrant proves who they are with the account chosen at registration. */
 export const RegistrantCredentialsSchema = z.strictObject({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
+  username: safeString({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长'),
+  password: safeString({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
 });
 
 export const EnterpriseResubmitSchema = z.strictObject({
@@ -109,78 +110,78 @@ export type EnterpriseResubmitInput = z.infer<typeof EnterpriseResubmitSchema>;
 
 export const EnterpriseCheckExistSchema = z
   .strictObject({
-    organName: z.string().trim().max(ORGAN_NAME_MAX, `企业名称不能超过 ${ORGAN_NAME_MAX} 个字`).optional(),
-    creditCode: z.string().trim().toUpperCase().max(18, '统一社会信用代码为 18 位').optional(),
-    username: z.string().trim().max(64, '用户名过长').optional(),
+    organName: safeString().trim().max(ORGAN_NAME_MAX, `企业名称不能超过 ${ORGAN_NAME_MAX} 个字`).optional(),
+    creditCode: safeString().trim().toUpperCase().max(18, '统一社会信用代码为 18 位').optional(),
+    username: safeString().trim().max(64, '用户名过长').optional(),
   })
   .refine((v) => Boolean(v.organName || v.creditCode || v.username), { message: '请提供企业名称、统一社会信用代码或用户名' });
 export const CheckExistResultSchema = z.object({
   exists: z.boolean(),
   field: z.enum(['organName', 'creditCode', 'username']).nullable(),
-  message: z.string(),
+  message: safeString(),
 });
 export type CheckExistResult = z.infer<typeof CheckExistResultSchema>;
 
 export const RegisterResultSchema = z.object({
-  clientId: z.string(),
-  organName: z.string(),
-  auditStatus: z.string(),
+  clientId: safeString(),
+  organName: safeString(),
+  auditStatus: safeString(),
 });
 
 export const AttachmentSchema = z.object({
   id: z.number(),
-  kind: z.string(),
-  kindText: z.string(),
-  url: z.string(),
-  name: z.string(),
-  contentType: z.string(),
+  kind: safeString(),
+  kindText: safeString(),
+  url: safeString(),
+  name: safeString(),
+  contentType: safeString(),
   size: z.number(),
-  createdAt: z.string(),
+  createdAt: safeString(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
 export const ChangeRequestSchema = z.object({
   id: z.number(),
   enterpriseId: z.number(),
-  enterpriseName: z.string(),
-  organName: z.string(),
-  creditCode: z.string(),
-  legalPerson: z.string(),
-  bankName: z.string(),
-  bankBranch: z.string(),
-  bankAccountNo: z.string(),
-  licenceUrl: z.string().nullable(),
-  status: z.string(),
-  reason: z.string().nullable(),
-  appliedBy: z.string(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  enterpriseName: safeString(),
+  organName: safeString(),
+  creditCode: safeString(),
+  legalPerson: safeString(),
+  bankName: safeString(),
+  bankBranch: safeString(),
+  bankAccountNo: safeString(),
+  licenceUrl: safeString().nullable(),
+  status: safeString(),
+  reason: safeString().nullable(),
+  appliedBy: safeString(),
+  createdAt: safeString(),
+  reviewedAt: safeString().nullable(),
 });
 export type ChangeRequest = z.infer<typeof ChangeRequestSchema>;
 
 export const EnterpriseDetailSchema = z.object({
   id: z.number(),
-  clientId: z.string(),
-  organName: z.string(),
-  creditCode: z.string(),
-  enterpriseType: z.string(),
-  legalPerson: z.string(),
-  areaCode: z.string(),
-  areaName: z.string(),
-  addressDetail: z.string(),
-  address: z.string(),
-  contactName: z.string(),
-  contactMobile: z.string(),
-  contactEmail: z.string(),
-  bankName: z.string(),
-  bankBranch: z.string(),
-  bankAccountNo: z.string(),
-  auditStatus: z.string(),
-  auditReason: z.string().nullable(),
-  auditedAt: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  createdAt: z.string(),
-  registrant: z.object({ username: z.string(), realname: z.string(), mobile: z.string() }).nullable(),
+  clientId: safeString(),
+  organName: safeString(),
+  creditCode: safeString(),
+  enterpriseType: safeString(),
+  legalPerson: safeString(),
+  areaCode: safeString(),
+  areaName: safeString(),
+  addressDetail: safeString(),
+  address: safeString(),
+  contactName: safeString(),
+  contactMobile: safeString(),
+  contactEmail: safeString(),
+  bankName: safeString(),
+  bankBranch: safeString(),
+  bankAccountNo: safeString(),
+  auditStatus: safeString(),
+  auditReason: safeString().nullable(),
+  auditedAt: safeString().nullable(),
+  submittedAt: safeString().nullable(),
+  createdAt: safeString(),
+  registrant: z.object({ username: safeString(), realname: safeString(), mobile: safeString() }).nullable(),
   attachments: z.array(AttachmentSchema),
   pendingChange: ChangeRequestSchema.nullable(),
 });
@@ -204,7 +205,7 @@ export const EnterpriseAuditQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   auditStatus: z.enum(['pending', 'approved', 'rejected'], { error: '审核状态不正确' }).optional(),
-  keyword: z.string().trim().max(50, '关键字不能超过 50 个字').optional(),
+  keyword: safeString().trim().max(50, '关键字不能超过 50 个字').optional(),
 });
 export const ChangeRequestQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
@@ -240,14 +241,14 @@ export type EnterpriseChangeApplyInput = z.infer<typeof EnterpriseChangeApplySch
 
 export const MemberSchema = z.object({
   id: z.number(),
-  username: z.string(),
-  realname: z.string(),
-  mobile: z.string(),
-  role: z.string(),
-  roleName: z.string(),
+  username: safeString(),
+  realname: safeString(),
+  mobile: safeString(),
+  role: safeString(),
+  roleName: safeString(),
   disabled: z.boolean(),
   isFirstLogin: z.enum(['0', '1']),
-  createdAt: z.string(),
+  createdAt: safeString(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 export const MemberAddSchema = z.strictObject({
@@ -258,8 +259,8 @@ export const MemberAddSchema = z.strictObject({
 export type MemberAddInput = z.infer<typeof MemberAddSchema>;
 export const MemberAddResultSchema = z.object({
   id: z.number(),
-  username: z.string(),
-  initialPassword: z.string().describe('shown once; the member must change it at first sign-in'),
+  username: safeString(),
+  initialPassword: safeString().describe('shown once; the member must change it at first sign-in'),
 });
 export const MemberDisableSchema = z.strictObject({
   id: z.number({ error: '缺少成员编号' }).int().positive(),
@@ -281,25 +282,25 @@ export const SmsSendResultSchema = z.object({ expiresIn: z.number(), resendIn: z
 export const SmsOutboxQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  mobile: z.string().trim().max(11, '手机号码为 11 位').optional(),
+  mobile: safeString().trim().max(11, '手机号码为 11 位').optional(),
 });
 export const SmsOutboxRecordSchema = z.object({
   id: z.number(),
-  mobile: z.string(),
-  scene: z.string(),
-  content: z.string(),
-  provider: z.string(),
-  createdAt: z.string(),
+  mobile: safeString(),
+  scene: safeString(),
+  content: safeString(),
+  provider: safeString(),
+  createdAt: safeString(),
 });
 
 // areas (spec §3 cascading area node)
 export const AreaNodeSchema = z.object({
-  code: z.string(),
-  title: z.string(),
-  parentId: z.string().nullable(),
+  code: safeString(),
+  title: safeString(),
+  parentId: safeString().nullable(),
   leaf: z.boolean(),
 });
 export type AreaNode = z.infer<typeof AreaNodeSchema>;
 export const AreaChildrenQuerySchema = z.object({
-  pcode: z.string({ error: '缺少上级地区编码' }).regex(/^\d{2}(\d{2})?$/, '上级地区编码不正确'),
+  pcode: safeString({ error: '缺少上级地区编码' }).regex(/^\d{2}(\d{2})?$/, '上级地区编码不正确'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 
 /** Types accepted by upload, told by the file's first bytes (spec §5: .jpg .png .jpeg by default). */
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
@@ -6,10 +7,10 @@ export const UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, '.pdf'] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const UploadResultSchema = z.object({
-  url: z.string().describe('path under {api}/api/common/static/'),
-  name: z.string(),
+  url: safeString().describe('path under {api}/api/common/static/'),
+  name: safeString(),
   size: z.number().int(),
-  contentType: z.string(),
+  contentType: safeString(),
   visibility: z.enum(['public', 'private']),
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 
 /** Amounts travel as integer fen (DESIGN.md §4); the web converts what the trader types in yuan. */
 export const MAX_AMOUNT_FEN = 10_000_000_000_000;
@@ -9,16 +10,16 @@ export const AmountFenSchema = z
   .max(MAX_AMOUNT_FEN, '金额过大，单笔不超过 1000 亿元');
 
 /** A request id the browser makes once per form submission, so a double click or a retry moves money once. */
-export const RequestIdSchema = z.string({ error: '缺少请求编号' }).regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号格式不正确');
+export const RequestIdSchema = safeString({ error: '缺少请求编号' }).regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号格式不正确');
 
 /** The pay password arrives hashed by the browser: SHA-256 hex of `${clientId}:${sixDigits}`. */
-export const PayPasswordHashSchema = z.string().regex(/^[0-9a-f]{64}$/, '支付密码格式不正确');
+export const PayPasswordHashSchema = safeString().regex(/^[0-9a-f]{64}$/, '支付密码格式不正确');
 export const PAY_PASSWORD_RULE_TEXT = '支付密码为 6 位数字';
 
 /** What a money-moving request carries when the PayPassword / UkeySwitch switches are on. */
 export const PaymentAuthSchema = {
   payPassword: PayPasswordHashSchema.optional(),
-  ukeySignature: z.string().max(8192).optional(),
+  ukeySignature: safeString().max(8192).optional(),
 };
 
 export const FundInfoSchema = z.object({
@@ -48,17 +49,17 @@ export const JOURNAL_REF_TYPE = {
 
 export const DepositInApplySchema = z.strictObject({
   amount: AmountFenSchema,
-  bankName: z.string({ error: '请输入付款银行' }).trim().min(2, '请输入付款银行').max(60, '银行名称过长'),
-  payerAccountNo: z.string({ error: '请输入付款账号' }).trim().regex(/^\d{8,30}$/, '付款账号须为 8-30 位数字'),
-  transferDate: z.string({ error: '请选择转账日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '转账日期格式应为 YYYY-MM-DD'),
-  voucherUrl: z.string({ error: '请上传转账凭证' }).min(1, '请上传转账凭证').max(200),
-  remark: z.string().max(200, '备注不超过 200 字').default(''),
+  bankName: safeString({ error: '请输入付款银行' }).trim().min(2, '请输入付款银行').max(60, '银行名称过长'),
+  payerAccountNo: safeString({ error: '请输入付款账号' }).trim().regex(/^\d{8,30}$/, '付款账号须为 8-30 位数字'),
+  transferDate: safeString({ error: '请选择转账日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '转账日期格式应为 YYYY-MM-DD'),
+  voucherUrl: safeString({ error: '请上传转账凭证' }).min(1, '请上传转账凭证').max(200),
+  remark: safeString().max(200, '备注不超过 200 字').default(''),
   requestId: RequestIdSchema,
 });
 
 export const WithdrawApplySchema = z.strictObject({
   amount: AmountFenSchema,
-  remark: z.string().max(200, '备注不超过 200 字').default(''),
+  remark: safeString().max(200, '备注不超过 200 字').default(''),
   requestId: RequestIdSchema,
   ...PaymentAuthSchema,
 });
@@ -66,21 +67,21 @@ export const WithdrawApplySchema = z.strictObject({
 export const ReviewIdSchema = z.strictObject({ id: z.number({ error: '缺少申请编号' }).int().positive() });
 export const RejectSchema = z.strictObject({
   id: z.number({ error: '缺少申请编号' }).int().positive(),
-  reason: z.string({ error: '请填写驳回原因' }).trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字'),
+  reason: safeString({ error: '请填写驳回原因' }).trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字'),
 });
 
 export const TransferListQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  status: z.string().max(20).optional(),
+  status: safeString().max(20).optional(),
 });
 
 export const JournalQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   kind: z.enum(['credit', 'freeze', 'release', 'debit_frozen', 'pay_out_frozen']).optional(),
-  dateFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD').optional(),
-  dateTo: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD').optional(),
+  dateFrom: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD').optional(),
+  dateTo: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD').optional(),
 });
 
 export const SetPayPasswordSchema = z.strictObject({
@@ -89,7 +90,7 @@ export const SetPayPasswordSchema = z.strictObject({
 });
 
 export const HangDepositPaySchema = z.strictObject({
-  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(40),
+  tradeId: safeString({ error: '缺少交易编号' }).min(1).max(40),
   requestId: RequestIdSchema,
   ...PaymentAuthSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 import { deliveryFields, deliveryViewFields, instantField, pageFields, textField } from '../trade/fields';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 
@@ -48,7 +49,7 @@ const text = textField;
 export const ListingApplySchema = z
   .strictObject({
     /** Edits a draft or rejected listing of one's own when given. */
-    tradeId: z.string().max(20).optional(),
+    tradeId: safeString().max(20).optional(),
     tradeType: z.union([z.literal(0), z.literal(1)], { error: '交易类型须为 0 (挂牌销售) 或 1 (挂牌采购)' }),
     stockCode: text('产品', 32),
     quality: QualitySchema.default({}),
@@ -62,7 +63,7 @@ export const ListingApplySchema = z
     listedDateStart: instant('挂牌开始时间'),
     listedDateEnd: instant('挂牌结束时间'),
     autoConfirm: z.boolean().default(false),
-    remark: z.string().trim().max(500, '备注不超过 500 字').default(''),
+    remark: safeString().trim().max(500, '备注不超过 500 字').default(''),
     /** false: save as draft; true: submit for audit. */
     submit: z.boolean().default(true),
   })
@@ -74,14 +75,14 @@ export const ListingApplySchema = z
   });
 export type ListingApply = z.infer<typeof ListingApplySchema>;
 
-export const TradeIdSchema = z.strictObject({ tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20) });
+export const TradeIdSchema = z.strictObject({ tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20) });
 export const ListingRejectSchema = z.strictObject({
-  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20),
-  reason: z.string({ error: '请填写驳回原因' }).trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字'),
+  tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20),
+  reason: safeString({ error: '请填写驳回原因' }).trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字'),
 });
 
 export const SubscribeSchema = z.strictObject({
-  tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20),
+  tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20),
   quantity: kg('摘牌数量'),
   requestId: RequestIdSchema,
   ...PaymentAuthSchema,
@@ -90,7 +91,7 @@ export const SubscribeSchema = z.strictObject({
 export const AnswerDealSchema = z.strictObject({
   id: z.number({ error: '缺少摘牌记录编号' }).int().positive(),
   action: z.enum(['confirm', 'decline'], { error: '操作须为 confirm 或 decline' }),
-  reason: z.string().trim().max(200, '原因不超过 200 字').optional(),
+  reason: safeString().trim().max(200, '原因不超过 200 字').optional(),
 });
 
 
@@ -98,22 +99,22 @@ export const AnswerDealSchema = z.strictObject({
 export const ListedTradeListSchema = z.object({
   ...pageFields,
   tradeType: z.coerce.number().int().min(0).max(1).optional(),
-  tradeId: z.string().max(20).optional(),
-  productName: z.string().max(40).optional(),
+  tradeId: safeString().max(20).optional(),
+  productName: safeString().max(40).optional(),
   hangState: z.coerce.number().int().min(1).max(2).optional(),
 });
 
 export const MyListingQuerySchema = z.object({
   ...pageFields,
   tradeType: z.number().int().min(0).max(1).optional(),
-  tradeId: z.string().max(20).optional(),
+  tradeId: safeString().max(20).optional(),
   status: z.enum(['draft', 'submitted', 'approved', 'rejected']).optional(),
   hangState: z.number().int().min(0).max(2).optional(),
 });
 
 export const SubscriptionQuerySchema = z.object({
   ...pageFields,
-  tradeId: z.string().max(20).optional(),
+  tradeId: safeString().max(20).optional(),
   status: z.enum(['pending', 'confirmed', 'declined']).optional(),
 });
 
@@ -123,30 +124,30 @@ export const ListingAuditQuerySchema = z.object({
 });
 
 export const ProductSchema = z.object({
-  stockCode: z.string(),
-  stockName: z.string(),
-  category: z.string(),
-  quality: z.record(z.string(), z.number().nullable().optional()),
+  stockCode: safeString(),
+  stockName: safeString(),
+  category: safeString(),
+  quality: z.record(safeString(), z.number().nullable().optional()),
   enabled: z.boolean(),
 });
 export const ProductSaveSchema = z.strictObject({
-  stockCode: z.string({ error: '请输入产品编码' }).trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '产品编码为 2-32 位字母、数字、下划线或连字符'),
-  stockName: z.string({ error: '请输入产品名称' }).trim().min(1, '请输入产品名称').max(40, '产品名称不超过 40 字'),
-  category: z.string({ error: '请输入产品类别' }).trim().min(1, '请输入产品类别').max(20, '产品类别不超过 20 字'),
+  stockCode: safeString({ error: '请输入产品编码' }).trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '产品编码为 2-32 位字母、数字、下划线或连字符'),
+  stockName: safeString({ error: '请输入产品名称' }).trim().min(1, '请输入产品名称').max(40, '产品名称不超过 40 字'),
+  category: safeString({ error: '请输入产品类别' }).trim().min(1, '请输入产品类别').max(20, '产品类别不超过 20 字'),
   quality: QualitySchema.default({}),
   enabled: z.boolean().default(true),
 });
 
 /** A listing as served (spec §3 trade fields): price and deposit in fen, quantities in kg, times Asia/Shanghai. */
 export const ListingViewSchema = z.object({
-  tradeId: z.string(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  stockCode: z.string(),
-  productName: z.string(),
-  category: z.string(),
-  enterpriseName: z.string(),
-  status: z.string(),
-  rejectReason: z.string().nullable(),
+  stockCode: safeString(),
+  productName: safeString(),
+  category: safeString(),
+  enterpriseName: safeString(),
+  status: safeString(),
+  rejectReason: safeString().nullable(),
   hangState: z.number(),
   price: z.number(),
   quantity: z.number(),
@@ -154,16 +155,16 @@ export const ListingViewSchema = z.object({
   remainingQuantity: z.number(),
   minSubscribe: z.number(),
   maxSubscribe: z.number(),
-  depositMode: z.string(),
+  depositMode: safeString(),
   depositValue: z.number(),
-  quality: z.record(z.string(), z.number().nullable().optional()),
+  quality: z.record(safeString(), z.number().nullable().optional()),
   ...deliveryViewFields,
-  listedDateStart: z.string(),
-  listedDateEnd: z.string(),
-  auditTime: z.string().nullable(),
+  listedDateStart: safeString(),
+  listedDateEnd: safeString(),
+  auditTime: safeString().nullable(),
   autoConfirm: z.boolean(),
-  remark: z.string(),
-  createdAt: z.string(),
+  remark: safeString(),
+  createdAt: safeString(),
 });
 export type ListingView = z.infer<typeof ListingViewSchema>;
 
@@ -171,36 +172,36 @@ export const SubscriptionViewSchema = z.object({
   id: z.number(),
   /** The deal a confirmed subscription became (for queryOppositeCompanyInfo). */
   dealId: z.number().nullable(),
-  tradeId: z.string(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  productName: z.string(),
-  publisherName: z.string(),
-  subscriberName: z.string(),
+  productName: safeString(),
+  publisherName: safeString(),
+  subscriberName: safeString(),
   quantity: z.number(),
   price: z.number(),
   amount: z.number(),
   deposit: z.number(),
-  status: z.string(),
-  declineReason: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  status: safeString(),
+  declineReason: safeString().nullable(),
+  createdAt: safeString(),
+  decidedAt: safeString().nullable(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 
 export const DealViewSchema = z.object({
   id: z.number(),
-  dealNo: z.string(),
-  tradeId: z.string(),
+  dealNo: safeString(),
+  tradeId: safeString(),
   tradeType: z.number(),
-  stockCode: z.string(),
-  productName: z.string(),
-  sellerName: z.string(),
-  buyerName: z.string(),
+  stockCode: safeString(),
+  productName: safeString(),
+  sellerName: safeString(),
+  buyerName: safeString(),
   quantity: z.number(),
   price: z.number(),
   amount: z.number(),
   deposit: z.number(),
-  createdAt: z.string(),
+  createdAt: safeString(),
 });
 export type DealView = z.infer<typeof DealViewSchema>;
 
@@ -212,12 +213,12 @@ export const ListingResultSchema = z.object({
 });
 
 export const OppositeCompanySchema = z.object({
-  organName: z.string(),
-  contactName: z.string(),
-  contactMobile: z.string(),
-  address: z.string(),
-  role: z.string(),
+  organName: safeString(),
+  contactName: safeString(),
+  contactMobile: safeString(),
+  address: safeString(),
+  role: safeString(),
 });
 export const DealIdSchema = z.strictObject({ id: z.number({ error: '缺少成交记录编号' }).int().positive() });
-export const DealQuerySchema = z.object({ ...pageFields, tradeId: z.string().max(20).optional() });
-export const ListingResultQuerySchema = z.object({ ...pageFields, tradeId: z.string({ error: '缺少交易编号' }).min(1).max(20) });
+export const DealQuerySchema = z.object({ ...pageFields, tradeId: safeString().max(20).optional() });
+export const ListingResultQuerySchema = z.object({ ...pageFields, tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { safeString } from '../text';
 
 /** Field builders shared by the listing and auction schemas, so both speak to traders in the same words. */
 export const textField = (label: string, max: number) =>
-  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 字`);
-export const dayField = (label: string) => z.string({ error: `请选择${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
+  safeString({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 字`);
+export const dayField = (label: string) => safeString({ error: `请选择${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
 export const instantField = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
 
 export const pageFields = {
@@ -17,19 +18,19 @@ export const deliveryFields = {
   transport: z.enum(['road', 'rail', 'water'], { error: '请选择运输方式' }),
   deliveryProvince: textField('交收省份', 30),
   deliveryCity: textField('交收城市', 30),
-  deliveryDistrict: z.string().trim().max(30, '交收区县不超过 30 字').default(''),
+  deliveryDistrict: safeString().trim().max(30, '交收区县不超过 30 字').default(''),
   deliveryPlace: textField('交收地点', 100),
   deliveryDateStart: dayField('交收开始日期'),
   deliveryDateEnd: dayField('交收结束日期'),
 };
 
 export const deliveryViewFields = {
-  priceType: z.string(),
-  transport: z.string(),
-  deliveryProvince: z.string(),
-  deliveryCity: z.string(),
-  deliveryDistrict: z.string(),
-  deliveryPlace: z.string(),
-  deliveryDateStart: z.string(),
-  deliveryDateEnd: z.string(),
+  priceType: safeString(),
+  transport: safeString(),
+  deliveryProvince: safeString(),
+  deliveryCity: safeString(),
+  deliveryDistrict: safeString(),
+  deliveryPlace: safeString(),
+  deliveryDateStart: safeString(),
+  deliveryDateEnd: safeString(),
 };

@@ -15,6 +15,7 @@ import {
   MyAuctionQuerySchema,
   envelopeSchema,
   pageSchema,
+  safeString,
 } from '@coalx/shared';
 import { z } from 'zod';
 import { enrolAuction } from '../../flows/enrol-auction';
@@ -41,11 +42,11 @@ import {
 
 const BidHistorySchema = z.object({
   seq: z.number(),
-  bidder: z.string(),
-  enterpriseName: z.string().nullable(),
+  bidder: safeString(),
+  enterpriseName: safeString().nullable(),
   price: z.number(),
   inExtension: z.boolean(),
-  time: z.string(),
+  time: safeString(),
   at: z.number(),
 });
 
@@ -70,7 +71,7 @@ export default async function auctionRoutes(app: ZodApp) {
     ok(await myAuctions(app.db, app.clock, requireActor(request), request.body)),
   );
 
-  app.post('/api/bidEnroll/add', { schema: { tags, summary: '竞价报名 (冻结保证金)', body: EnrolSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), bidderNo: z.number(), status: z.string() })) } } }, async (request) => {
+  app.post('/api/bidEnroll/add', { schema: { tags, summary: '竞价报名 (冻结保证金)', body: EnrolSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), bidderNo: z.number(), status: safeString() })) } } }, async (request) => {
     const enrolment = await enrolAuction(app.db, app.clock, requireActor(request), request.body);
     return ok({ id: enrolment.id, bidderNo: enrolment.bidderNo, status: enrolment.status }, '报名成功，保证金已冻结');
   });
@@ -91,7 +92,7 @@ export default async function auctionRoutes(app: ZodApp) {
     ok(await bidHistory(app.db, request.actor, request.body)),
   );
 
-  app.get('/api/bidRecord/snapshot', { config: { public: true }, schema: { tags, summary: '竞价实时状态 (断线重连后用它追上)', querystring: z.object({ tradeId: z.string().min(1).max(20) }), response: { 200: envelopeSchema(AuctionSnapshotSchema) } } }, async (request) => {
+  app.get('/api/bidRecord/snapshot', { config: { public: true }, schema: { tags, summary: '竞价实时状态 (断线重连后用它追上)', querystring: z.object({ tradeId: safeString().min(1).max(20) }), response: { 200: envelopeSchema(AuctionSnapshotSchema) } } }, async (request) => {
     const base = await buildSnapshot(app.db, app.clock, request.query.tradeId);
     return ok(personalise(base, request.actor?.enterpriseId));
   });
@@ -114,7 +115,7 @@ export default async function auctionRoutes(app: ZodApp) {
     return ok(await auctionDetail(app.db, app.clock, actor, auction.tradeNo), '审核通过');
   });
 
-  app.post('/api/auction/audit/reject', { schema: { tags, summary: '驳回竞价 (运营)', body: AuctionTradeIdSchema.extend({ reason: z.string().trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字') }), response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
+  app.post('/api/auction/audit/reject', { schema: { tags, summary: '驳回竞价 (运营)', body: AuctionTradeIdSchema.extend({ reason: safeString().trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字') }), response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const auction = await auditAuction(app.db, app.clock, actor, request.body.tradeId, { approve: false, reason: request.body.reason });
     return ok(await auctionDetail(app.db, app.clock, actor, auction.tradeNo), '已驳回');
@@ -124,7 +125,7 @@ export default async function auctionRoutes(app: ZodApp) {
   app.get('/ws/auction', {
     websocket: true,
     config: { public: true },
-    schema: { tags, summary: 'WebSocket: 竞价实时推送 (?tradeId=&token=)', querystring: z.object({ tradeId: z.string().min(1).max(20), token: z.string().max(128).optional() }) },
+    schema: { tags, summary: 'WebSocket: 竞价实时推送 (?tradeId=&token=)', querystring: z.object({ tradeId: safeString().min(1).max(20), token: safeString().max(128).optional() }) },
   }, async (socket, request) => {
     const { tradeId } = request.query as { tradeId: string };
     const watcher: Watcher = { socket, enterpriseId: request.actor?.enterpriseId ?? null };

@@ -1,8 +1,17 @@
-import { MAX_UPLOAD_BYTES, UploadResultSchema } from '@coalx/shared';
+import { MAX_UPLOAD_BYTES, UploadResultSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
-import { appError } from '../../errors';
+import { AppError, appError } from '../../errors';
 import type { ZodApp } from '../../lib/route-types';
 import { ANONYMOUS_UPLOADS_PER_WINDOW, openFile, saveRegistrationUpload, saveUpload } from './files.service';
+
+/**
+ * A body the multipart parser cannot read (no boundary, cut short) is the client's mistake: a 400, never a 500.
+ * Refusals of our own and the plugin's limit errors pass through to the error handler unchanged.
+ */
+function unreadableMultipart(err: unknown): unknown {
+  if (err instanceof AppError || (err as { statusCode?: number }).statusCode) return err;
+  return appError('validation_failed', '上传内容格式不正确，请重新选择文件上传');
+}
 
 export default async function filesRoutes(app: ZodApp) {
   app.post(
@@ -23,7 +32,7 @@ export default async function filesRoutes(app: ZodApp) {
         summary: '上传文件 (multipart 字段 file; 可选字段 visibility=public|private; 未登录的企业注册附件带 scene=register，仅限图片)',
         consumes: ['multipart/form-data'],
         response: {
-          200: z.object({ success: z.boolean(), code: z.number(), message: z.string(), result: UploadResultSchema, timestamp: z.number() }),
+          200: z.object({ success: z.boolean(), code: z.number(), message: safeString(), result: UploadResultSchema, timestamp: z.number() }),
         },
       },
     },
@@ -33,18 +42,23 @@ export default async function filesRoutes(app: ZodApp) {
       let upload: { filename: string; data: Buffer } | null = null;
       let visibility: 'public' | 'private' = 'private';
       let scene = '';
-      for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') throw appError('file_missing', '文件字段须名为 file');
-          const data = await part.toBuffer();
-          upload = { filename: part.filename, data };
-        } else if (part.fieldname === 'visibility') {
-          if (part.value !== 'public' && part.value !== 'private') throw appError('validation_failed', 'visibility 只能是 public 或 private');
-          visibility = part.value;
-        } else if (part.fieldname === 'scene') {
-          if (part.value !== 'register') throw appError('validation_failed', 'scene 只能是 register');
-          scene = part.value;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw appError('file_missing', '请以字段 file 上传文件');
+            const data = await part.toBuffer();
+            // PostgreSQL refuses the NUL byte in text: the name is kept without it
+            upload = { filename: part.filename.replaceAll('\u0000', ''), data };
+          } else if (part.fieldname === 'visibility') {
+            if (part.value !== 'public' && part.value !== 'private') throw appError('validation_failed', '文件可见范围只能是公开或私有');
+            visibility = part.value;
+          } else if (part.fieldname === 'scene') {
+            if (part.value !== 'register') throw appError('validation_failed', '上传场景不正确');
+            scene = part.value;
+          }
         }
+      } catch (err) {
+        throw unreadableMultipart(err);
       }
       if (!actor && scene !== 'register') throw appError('not_signed_in');
       if (!upload) throw appError('file_missing');
@@ -62,8 +76,8 @@ export default async function filesRoutes(app: ZodApp) {
       schema: {
         tags: ['files'],
         summary: '读取文件 (私有文件须带 X-Access-Token 头或 token 参数)',
-        params: z.object({ '*': z.string().max(200) }),
-        querystring: z.object({ token: z.string().max(128).optional() }),
+        params: z.object({ '*': safeString().max(200) }),
+        querystring: z.object({ token: safeString().max(128).optional() }),
       },
     },
     async (request, reply) => {

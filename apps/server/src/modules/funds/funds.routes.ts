@@ -10,6 +10,7 @@ import {
   TransferListQuerySchema,
   WithdrawApplySchema,
   envelopeSchema,
+  safeString,
 } from '@coalx/shared';
 import { z } from 'zod';
 import { payTradeDeposit } from '../../flows/pay-trade-deposit';
@@ -35,42 +36,42 @@ import { payPasswordStatus, setPayPassword } from './pay-auth';
 
 const TransferSchema = z.object({
   id: z.number(),
-  enterpriseName: z.string(),
+  enterpriseName: safeString(),
   amount: z.number(),
-  bankName: z.string(),
-  accountNo: z.string(),
-  transferDate: z.string().nullable(),
-  voucherUrl: z.string().nullable(),
-  remark: z.string(),
-  status: z.string(),
-  rejectReason: z.string().nullable(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  bankName: safeString(),
+  accountNo: safeString(),
+  transferDate: safeString().nullable(),
+  voucherUrl: safeString().nullable(),
+  remark: safeString(),
+  status: safeString(),
+  rejectReason: safeString().nullable(),
+  createdAt: safeString(),
+  reviewedAt: safeString().nullable(),
 });
 const TransferPageSchema = z.object({ records: z.array(TransferSchema), total: z.number(), current: z.number(), size: z.number() });
 const JournalEntrySchema = z.object({
   id: z.number(),
-  kind: z.string(),
+  kind: safeString(),
   amount: z.number(),
   availableAfter: z.number(),
   frozenAfter: z.number(),
-  refType: z.string(),
-  refId: z.string(),
-  remark: z.string(),
-  createdAt: z.string(),
+  refType: safeString(),
+  refId: safeString(),
+  remark: safeString(),
+  createdAt: safeString(),
 });
 const TradeDepositSchema = z.object({
   id: z.number(),
-  tradeKind: z.string(),
-  tradeId: z.string(),
-  refId: z.string(),
+  tradeKind: safeString(),
+  tradeId: safeString(),
+  refId: safeString(),
   amount: z.number(),
-  status: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  status: safeString(),
+  createdAt: safeString(),
+  updatedAt: safeString(),
 });
 const pageOf = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), current: z.number(), size: z.number() });
-const IdResultSchema = z.object({ id: z.number(), status: z.string() });
+const IdResultSchema = z.object({ id: z.number(), status: safeString() });
 
 export default async function fundsRoutes(app: ZodApp) {
   const tags = ['funds'];
@@ -169,7 +170,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/funds/payPassword/status',
-    { schema: { tags, summary: '支付密码是否已设置', response: { 200: envelopeSchema(z.object({ isSet: z.boolean(), lockedUntil: z.string().nullable() })) } } },
+    { schema: { tags, summary: '支付密码是否已设置', response: { 200: envelopeSchema(z.object({ isSet: z.boolean(), lockedUntil: safeString().nullable() })) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.useOwnAccount(actor);

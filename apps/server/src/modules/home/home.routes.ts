@@ -1,4 +1,4 @@
-import { RecommendMarkSchema, RecommendQuerySchema, RecommendRecordSchema, TradeSummarySchema, envelopeSchema, pageSchema } from '@coalx/shared';
+import { RecommendMarkSchema, RecommendQuerySchema, RecommendRecordSchema, TradeSummarySchema, envelopeSchema, pageSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { markRecommended, recommendedTradeIds, recommendedTrades, tradeSummary } from '../../flows/trade-home';
 import { ok } from '../../lib/envelope';
@@ -20,7 +20,7 @@ export default async function homeRoutes(app: ZodApp) {
     app.publicCache.invalidate('recommend:');
     return ok(null, request.body.recommended ? '已设为推荐' : '已取消推荐');
   });
-  app.get('/api/tradeHome/recommend/ids', { schema: { tags, summary: '已推荐的交易编号 (运营)', response: { 200: envelopeSchema(z.array(z.string())) } } }, async (request) => {
+  app.get('/api/tradeHome/recommend/ids', { schema: { tags, summary: '已推荐的交易编号 (运营)', response: { 200: envelopeSchema(z.array(safeString())) } } }, async (request) => {
     requireRole(requireActor(request), ['operator'], '只有交易中心运营人员可以设置推荐');
     return ok(await recommendedTradeIds(app.db));
   });

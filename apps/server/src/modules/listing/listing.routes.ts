@@ -18,6 +18,7 @@ import {
   TradeIdSchema,
   envelopeSchema,
   pageSchema,
+  safeString,
 } from '@coalx/shared';
 import { z } from 'zod';
 import { answerSubscription } from '../../flows/answer-subscription';
@@ -40,7 +41,7 @@ import {
   subscriptionsToMyListings,
 } from './listing.service';
 
-const SubscriptionResultSchema = z.object({ id: z.number(), status: z.string(), quantity: z.number(), deposit: z.number() });
+const SubscriptionResultSchema = z.object({ id: z.number(), status: safeString(), quantity: z.number(), deposit: z.number() });
 
 export default async function listingRoutes(app: ZodApp) {
   const tags = ['listing'];
@@ -69,7 +70,7 @@ export default async function listingRoutes(app: ZodApp) {
     return ok({ id: sub.id, status: sub.status, quantity: sub.quantityKg, deposit: sub.depositFen }, sub.status === 'confirmed' ? '摘牌成功，已自动成交' : '摘牌成功，等待挂牌方确认');
   });
 
-  app.post('/api/listedRecord/listQuery', { schema: { tags, summary: '挂牌的摘牌记录 (挂牌方看全部，其他企业看自己的)', body: SubscriptionQuerySchema.extend({ tradeId: z.string().min(1).max(20) }), response: { 200: envelopeSchema(pageSchema(SubscriptionViewSchema)) } } }, async (request) =>
+  app.post('/api/listedRecord/listQuery', { schema: { tags, summary: '挂牌的摘牌记录 (挂牌方看全部，其他企业看自己的)', body: SubscriptionQuerySchema.extend({ tradeId: safeString().min(1).max(20) }), response: { 200: envelopeSchema(pageSchema(SubscriptionViewSchema)) } } }, async (request) =>
     ok(await subscriptionsOfListing(app.db, requireActor(request), request.body)),
   );
 
@@ -81,7 +82,7 @@ export default async function listingRoutes(app: ZodApp) {
     ok(await mySubscriptions(app.db, requireActor(request), request.body)),
   );
 
-  app.post('/api/listedRecord/answerOrdersDeal', { schema: { tags, summary: '挂牌方确认或拒绝摘牌', body: AnswerDealSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), status: z.string() })) } } }, async (request) => {
+  app.post('/api/listedRecord/answerOrdersDeal', { schema: { tags, summary: '挂牌方确认或拒绝摘牌', body: AnswerDealSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), status: safeString() })) } } }, async (request) => {
     const sub = await answerSubscription(app.db, app.clock, requireActor(request), request.body);
     return ok({ id: sub.id, status: sub.status }, sub.status === 'confirmed' ? '已确认成交' : '已拒绝，数量和保证金已释放');
   });

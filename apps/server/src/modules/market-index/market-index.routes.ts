@@ -1,4 +1,4 @@
-import { MarketIndexProposalSchema, MarketIndexPublishSchema, MarketIndexSchema, MarketIndexTermQuerySchema, envelopeSchema } from '@coalx/shared';
+import { MarketIndexProposalSchema, MarketIndexPublishSchema, MarketIndexSchema, MarketIndexTermQuerySchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
@@ -10,7 +10,7 @@ export default async function marketIndexRoutes(app: ZodApp) {
   const tags = ['market-index'];
   const base = '/api/commoditymarketindex/commodityMarketIndex';
 
-  app.get(`${base}/info`, { config: { public: true }, schema: { tags, summary: '最新一期动力煤指数', querystring: z.object({ _t: z.string().max(20).optional() }), response: { 200: envelopeSchema(MarketIndexSchema.nullable()) } } }, async () =>
+  app.get(`${base}/info`, { config: { public: true }, schema: { tags, summary: '最新一期动力煤指数', querystring: z.object({ _t: safeString().max(20).optional() }), response: { 200: envelopeSchema(MarketIndexSchema.nullable()) } } }, async () =>
     ok(await app.publicCache.get('index:latest', () => latestIndex(app.db))),
   );
 

@@ -1,4 +1,4 @@
-import { HealthSchema, SwitchSchema, SwitchUpdateSchema, UserPermissionSchema, envelopeSchema } from '@coalx/shared';
+import { HealthSchema, SwitchSchema, SwitchUpdateSchema, UserPermissionSchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { ping } from '../../db/seed';
 import { appError } from '../../errors';
@@ -8,7 +8,7 @@ import { requireActor } from '../../plugins/authenticate';
 import { requireRole } from '../../plugins/authorize';
 import { getAllDictItems, getUserPermission, listSwitches, updateSwitch } from './system.service';
 
-const DictMapSchema = z.record(z.string(), z.array(z.object({ value: z.string(), text: z.string() })));
+const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeString(), text: safeString() })));
 
 export default async function systemRoutes(app: ZodApp) {
   app.get(

@@ -1,0 +1,269 @@
+import { ERRORS } from '@coalx/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from './test/factories';
+import { createTestApp, type TestApp } from './test/test-app';
+
+/**
+ * Walks the OpenAPI document and sends every operation what a hostile or careless client sends: NUL bytes, 1 MB
+ * strings, wrong types, arrays for objects, ±1e308, missing and unknown fields, without a token and as a trader
+ * and an operator. No answer may be a 5xx; every refusal is the envelope with a Chinese message that names no
+ * English field.
+ */
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  default?: unknown;
+}
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  schema?: JsonSchema;
+}
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  body: JsonSchema | null;
+  multipart: boolean;
+}
+interface Probe {
+  what: string;
+  url: string;
+  payload?: unknown;
+  rawPayload?: string;
+  contentType?: string;
+}
+
+const NUL = 'a\u0000b';
+const MEGA_STRING = 'x'.repeat(1000 * 1000); // just inside the 1 MiB body limit, so the schema has to refuse it
+const CATALOGUE_MESSAGES = new Set<string>(Object.values(ERRORS).map((entry) => entry.message));
+
+function operations(doc: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> }) {
+  const result: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const content = op.requestBody?.content ?? {};
+      result.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        body: content['application/json']?.schema ?? null,
+        multipart: Boolean(content['multipart/form-data']) || path.endsWith('/common/upload'),
+      });
+    }
+  }
+  return result;
+}
+
+/** The first alternative that is not null: what a well-meaning client would send. */
+function concrete(schema: JsonSchema): JsonSchema {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return concrete(alternatives.find((s) => s.type !== 'null') ?? alternatives[0]!);
+  if (schema.allOf?.length === 1) return concrete(schema.allOf[0]!);
+  return schema;
+}
+function typeOf(schema: JsonSchema): string | undefined {
+  const s = concrete(schema);
+  if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');
+  if (s.type) return s.type;
+  if (s.properties) return 'object';
+  return undefined;
+}
+
+/** A plausible value of the schema: the mutations start from something that passes most rules. */
+function sample(schema: JsonSchema): unknown {
+  const s = concrete(schema);
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  switch (typeOf(s)) {
+    case 'string':
+      return 'a1';
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return s.items ? [sample(s.items)] : [];
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, sample(value)]));
+    default:
+      return 'a1';
+  }
+}
+
+/** Every field of a body schema with its path, nested objects included. */
+function fields(schema: JsonSchema, prefix: string[] = []): { path: string[]; schema: JsonSchema; required: boolean }[] {
+  const s = concrete(schema);
+  const result: { path: string[]; schema: JsonSchema; required: boolean }[] = [];
+  for (const [key, value] of Object.entries(s.properties ?? {})) {
+    const path = [...prefix, key];
+    result.push({ path, schema: value, required: s.required?.includes(key) ?? false });
+    if (typeOf(value) === 'object') result.push(...fields(value, path));
+  }
+  return result;
+}
+
+function withValue(base: unknown, path: string[], value: unknown, remove = false): unknown {
+  const copy = structuredClone(base) as Record<string, unknown>;
+  let target = copy;
+  for (const key of path.slice(0, -1)) {
+    if (typeof target[key] !== 'object' || target[key] === null) target[key] = {};
+    target = target[key] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (remove) delete target[last];
+  else target[last] = value;
+  return copy;
+}
+
+function wrongTypeFor(schema: JsonSchema): unknown {
+  switch (typeOf(schema)) {
+    case 'string':
+      return 12345;
+    case 'object':
+      return [1, 2];
+    case 'array':
+      return { a: 1 };
+    default:
+      return 'abc';
+  }
+}
+
+function url(op: Operation, pathValue: string, query: Record<string, string>) {
+  const path = op.path.replace(/\{[^}]+\}/g, pathValue);
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The hostile and careless requests for one operation. */
+function probes(op: Operation): Probe[] {
+  const list: Probe[] = [];
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  const baseQuery = Object.fromEntries(queryParams.map((p) => [p.name, String(sample(p.schema ?? {}))]));
+  const baseUrl = url(op, 'a1', baseQuery);
+  if (op.path.includes('{')) {
+    list.push({ what: 'NUL in path', url: url(op, encodeURIComponent(NUL), baseQuery) });
+    list.push({ what: 'long path', url: url(op, 'x'.repeat(5000), baseQuery) });
+  }
+  for (const param of queryParams) {
+    list.push({ what: `NUL in ?${param.name}`, url: url(op, 'a1', { ...baseQuery, [param.name]: NUL }) });
+    list.push({ what: `1e308 in ?${param.name}`, url: url(op, 'a1', { ...baseQuery, [param.name]: '1e308' }) });
+    list.push({ what: `-1e308 in ?${param.name}`, url: url(op, 'a1', { ...baseQuery, [param.name]: '-1e308' }) });
+    list.push({ what: `long ?${param.name}`, url: url(op, 'a1', { ...baseQuery, [param.name]: 'x'.repeat(4000) }) });
+  }
+  if (queryParams.length) list.push({ what: 'unknown query parameter', url: url(op, 'a1', { ...baseQuery, zzUnknown: '1' }) });
+
+  if (op.multipart) {
+    list.push({ what: 'multipart without boundary', url: baseUrl, rawPayload: 'abc', contentType: 'multipart/form-data' });
+    list.push({ what: 'multipart with a broken body', url: baseUrl, rawPayload: '--xx\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=xx' });
+    const nulField = `--xx\r\nContent-Disposition: form-data; name="scene"\r\n\r\n${NUL}\r\n--xx\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--xx--\r\n`;
+    list.push({ what: 'multipart with NUL', url: baseUrl, rawPayload: nulField, contentType: 'multipart/form-data; boundary=xx' });
+    list.push({ what: 'JSON to an upload', url: baseUrl, payload: { file: 'a' } });
+  }
+  if (!op.body) {
+    if (op.method === 'POST' || op.method === 'PUT') list.push({ what: 'unexpected body', url: baseUrl, payload: { zzUnknown: NUL } });
+    return list;
+  }
+
+  const base = sample(op.body);
+  list.push({ what: 'sample body', url: baseUrl, payload: base });
+  list.push({ what: 'empty body', url: baseUrl, payload: {} });
+  list.push({ what: 'array body', url: baseUrl, payload: [base] });
+  list.push({ what: 'number body', url: baseUrl, rawPayload: '1e308', contentType: 'application/json' });
+  list.push({ what: 'unknown field', url: baseUrl, payload: withValue(base, ['zzUnknown'], 1) });
+  for (const field of fields(op.body)) {
+    const name = field.path.join('.');
+    const type = typeOf(field.schema);
+    if (type === 'string' || type === undefined) {
+      list.push({ what: `NUL in ${name}`, url: baseUrl, payload: withValue(base, field.path, NUL) });
+      list.push({ what: `1 MB ${name}`, url: baseUrl, payload: withValue(base, field.path, MEGA_STRING) });
+    }
+    if (type === 'object') list.push({ what: `array for object ${name}`, url: baseUrl, payload: withValue(base, field.path, [base]) });
+    list.push({ what: `wrong type ${name}`, url: baseUrl, payload: withValue(base, field.path, wrongTypeFor(field.schema)) });
+    list.push({ what: `1e308 ${name}`, url: baseUrl, payload: withValue(base, field.path, 1e308) });
+    list.push({ what: `-1e308 ${name}`, url: baseUrl, payload: withValue(base, field.path, -1e308) });
+    if (field.required) list.push({ what: `missing ${name}`, url: baseUrl, payload: withValue(base, field.path, undefined, true) });
+  }
+  return list;
+}
+
+/** English field names of the operation, as words: none may appear in a message of ours. */
+function fieldNames(op: Operation): string[] {
+  const names = new Set(op.parameters.map((p) => p.name));
+  if (op.body) for (const field of fields(op.body)) names.add(field.path[field.path.length - 1]!);
+  return [...names].filter((name) => /^[A-Za-z_]\w*$/.test(name));
+}
+
+describe('OpenAPI fuzz: hostile input never breaks the server', () => {
+  let t: TestApp;
+  const tokens: Record<string, string | null> = {};
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { bidRateLimit: 100000 });
+    tokens.visitor = null;
+    tokens.trader = (await signedIn(t.app, t.database.db, { role: 'trader' })).token;
+    tokens.operator = (await signedIn(t.app, t.database.db, { role: 'operator' })).token;
+  });
+  afterAll(async () => t?.close());
+
+  it('answers every probe of every operation with a 2xx or an enveloped Chinese 4xx', async () => {
+    const doc = t.app.swagger() as unknown as Parameters<typeof operations>[0];
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThan(90);
+    const failures: string[] = [];
+    let requests = 0;
+    let serverErrors = 0;
+    for (const op of ops) {
+      const names = fieldNames(op);
+      for (const probe of probes(op)) {
+        for (const [who, token] of Object.entries(tokens)) {
+          const headers: Record<string, string> = {};
+          if (token) headers['x-access-token'] = token;
+          if (probe.contentType) headers['content-type'] = probe.contentType;
+          const response = await t.app.inject({
+            method: op.method as 'GET',
+            url: probe.url,
+            headers,
+            ...(probe.rawPayload !== undefined ? { payload: probe.rawPayload } : probe.payload !== undefined ? { payload: probe.payload as object } : {}),
+          });
+          requests++;
+          const label = `${op.method} ${op.path} [${probe.what}] as ${who}: ${response.statusCode}`;
+          if (response.statusCode >= 500) {
+            serverErrors++;
+            failures.push(`${label} ${response.body.slice(0, 200)}`);
+            continue;
+          }
+          if (response.statusCode < 400) continue;
+          let body: Record<string, unknown>;
+          try {
+            body = response.json();
+          } catch {
+            failures.push(`${label} not JSON: ${response.body.slice(0, 100)}`);
+            continue;
+          }
+          const message = String(body.message ?? '');
+          if (body.success !== false || body.code !== response.statusCode || body.result !== null || typeof body.timestamp !== 'number') {
+            failures.push(`${label} not the envelope: ${response.body.slice(0, 200)}`);
+          } else if (!/[\u4e00-\u9fa5]/.test(message)) {
+            failures.push(`${label} message not Chinese: ${message}`);
+          } else if (!CATALOGUE_MESSAGES.has(message)) {
+            const english = names.find((name) => new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`).test(message));
+            if (english) failures.push(`${label} names the field ${english}: ${message}`);
+          }
+        }
+      }
+    }
+    console.info(`OpenAPI fuzz: ${ops.length} operations, ${requests} requests, ${serverErrors} answers of 5xx`);
+    expect(failures.slice(0, 40)).toEqual([]);
+    expect(serverErrors).toBe(0);
+  }, 120_000);
+});
