@@ -35,6 +35,7 @@ import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
+import firstLoginGuard from './plugins/first-login';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
 
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => appError('too_many_requests') });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(authenticate);
+  await app.register(firstLoginGuard);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerRealtime(app, options.database);
 
@@ -175,6 +177,26 @@ async function registerRealtime(app: FastifyInstance, database: Database) {
   });
 }
 
+/**
+ * The web app's Content-Security-Policy: no inline or foreign script and no <object>/<embed>, so an injected tag or
+ * an uploaded PDF's JavaScript cannot run in the app's origin. Inline styles stay allowed (antd writes them);
+ * blob: workers and data: fonts are what pdf.js uses.
+ */
+export const APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self' blob:",
+].join('; ');
+
 /** The built React app at /, with index.html for every non-API path (the client router shows /404). */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
@@ -187,12 +209,13 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
       setHeaders(res, filePath) {
         // hashed asset names never change content
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.endsWith('.html')) res.setHeader('content-security-policy', APP_CONTENT_SECURITY_POLICY);
       },
     });
   }
   if (hasBuild) {
     // the static handler answers a folder with 403; the root is the app like every other page
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').header('content-security-policy', APP_CONTENT_SECURITY_POLICY).sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -201,7 +224,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
     // a missing hashed asset is a 404, never index.html served as JavaScript
     if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     if (!hasBuild) return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建，请运行 npm run build');
-    reply.header('cache-control', 'no-cache');
+    reply.header('cache-control', 'no-cache').header('content-security-policy', APP_CONTENT_SECURITY_POLICY);
     return reply.sendFile('index.html');
   });
 }

@@ -4,6 +4,7 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { loadDemoData } from './db/demo-data/index';
 import { seedSystemData } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { loggerOptions } from './lib/log-redaction';
 import { ensureAreas } from './modules/area/area.service';
 import { LocalFileStorage } from './modules/files/storage';
 import { demoBiddersJob, ensureLiveDemoAuction } from './db/demo-data/auctions';
@@ -25,12 +26,19 @@ async function main() {
   }
 
   let database: Database;
+  let demoAuction: string | null = null;
   try {
     database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'pglite'));
     await database.migrate();
-    await seedSystemData(database.db);
-    await ensureAreas(database.db);
-    if (config.demoData) await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')));
+    // servers started together on one PostgreSQL: one at a time seeds and loads the demo, the rest find it there
+    demoAuction = await database.exclusively('startup', async () => {
+      await seedSystemData(database.db);
+      await ensureAreas(database.db);
+      if (!config.demoData) return null;
+      await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')));
+      // a live auction at every start-up, kept moving by demo bidders for the first minutes
+      return ensureLiveDemoAuction(database.db, new Date());
+    });
   } catch (err) {
     unlock();
     throw err;
@@ -39,21 +47,11 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers["x-access-token"]', 'req.headers.authorization'],
-      serializers: {
-        // ?token= of private file links must not reach the logs
-        req: (req) => ({ method: req.method, url: req.url.replace(/([?&]token=)[^&]+/, '$1***'), remoteAddress: req.ip }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
-  if (config.demoData) {
-    // a live auction at every start-up, kept moving by demo bidders for the first minutes
-    const demoAuction = await ensureLiveDemoAuction(database.db, new Date());
-    registerScheduledJob(demoBiddersJob(Date.now(), demoAuction));
-  }
+  // exactly one process drives the demo bidders, or every process would bid for them
+  if (demoAuction && (await database.holdForLife('demoBidders'))) registerScheduledJob(demoBiddersJob(Date.now(), demoAuction));
 
   let closing = false;
   const shutdown = async (signal: string) => {

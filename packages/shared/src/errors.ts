@@ -37,6 +37,8 @@ export const ERRORS = {
   sms_too_frequent: { status: 429, message: '短信发送过于频繁，请稍后再试' },
   audit_state: { status: 409, message: '审核状态已变化，请刷新后重试' },
   attachment_invalid: { status: 422, message: '附件无效，请重新上传' },
+  // hardening
+  password_change_required: { status: 403, message: '请先修改初始密码' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

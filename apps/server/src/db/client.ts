@@ -19,8 +19,19 @@ export interface Database {
   migrate(): Promise<void>;
   /** LISTEN on a channel; NOTIFY is sent with pg_notify inside the transaction that made the change. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs `work` alone among all processes on this database (start-up: seed and demo data). */
+  exclusively<T>(lock: ProcessLock, work: () => Promise<T>): Promise<T>;
+  /** Takes the lock for the life of this process if no other process holds it: true for the one that got it. */
+  holdForLife(lock: ProcessLock): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * Advisory locks between server processes on one PostgreSQL (README scale-out). PGlite has one process per
+ * folder (the DATA_DIR lock), so there every lock is granted at once. Any fixed numbers, distinct from each other.
+ */
+const PROCESS_LOCKS = { startup: 7_202_612, demoBidders: 7_202_613 } as const;
+export type ProcessLock = keyof typeof PROCESS_LOCKS;
 
 // bigint columns come back from node-postgres as strings; ids and fen fit in a JS number up to 2^53
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -35,6 +46,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     listen: (channel, handler) => client.listen(channel, handler),
+    exclusively: (_lock, work) => work(),
+    holdForLife: async () => true,
     close: () => client.close(),
   };
 }
@@ -44,6 +57,7 @@ const MIGRATION_LOCK_ID = 7_202_611;
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  const heldForLife: pg.Client[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -83,6 +97,32 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         await client?.end().catch(() => undefined);
       };
     },
-    close: () => pool.end(),
+    async exclusively(lock, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [PROCESS_LOCKS[lock]]);
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [PROCESS_LOCKS[lock]]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async holdForLife(lock) {
+      // a connection of its own, outside the pool: the lock lives as long as it does, and dies with the process
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (err) => console.warn(`PostgreSQL 锁连接断开: ${err.message}`));
+      await client.connect();
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PROCESS_LOCKS[lock]]);
+      if (rows[0]?.locked) {
+        heldForLife.push(client);
+        return true;
+      }
+      await client.end();
+      return false;
+    },
+    async close() {
+      await Promise.all(heldForLife.splice(0).map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
   };
 }

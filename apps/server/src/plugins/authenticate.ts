@@ -11,6 +11,8 @@ export interface Actor {
   role: RoleCode;
   enterpriseId: number | null;
   sessionId: number;
+  /** Signed in with an initial password not yet changed (plugins/first-login.ts). */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {

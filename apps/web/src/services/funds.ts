@@ -131,9 +131,6 @@ export const getPayPasswordStatus = () => requestResult<PayPasswordStatus>('/api
 export const setPayPassword = (data: { password: string; oldPassword?: string }) =>
   requestResult<null>('/api/funds/payPassword/set', { method: 'POST', data });
 
-export const hangDepositPay = (data: { tradeId: string; requestId: string } & PaymentAuth) =>
-  requestResult<{ id: number; tradeId: string; amount: number; status: string }>('/api/hangDepositPay', { method: 'POST', data });
-
 // ----- the trading centre's queues -----
 export const listTransferQueue = (kind: TransferKind, params: PageQuery & { status?: string }) =>
   requestResult<PageResult<Transfer>>(`/api/funds/admin/${kind}/list`, { params: { ...params } });

@@ -89,12 +89,6 @@ export const SetPayPasswordSchema = z.strictObject({
   oldPassword: PayPasswordHashSchema.optional(),
 });
 
-export const HangDepositPaySchema = z.strictObject({
-  tradeId: safeString({ error: '缺少交易编号' }).min(1).max(40),
-  requestId: RequestIdSchema,
-  ...PaymentAuthSchema,
-});
-
 export const SwitchUpdateSchema = z.strictObject({
   code: z.enum(['PayPassword', 'UkeySwitch']),
   content: z.enum(['0', '1']),

@@ -81,7 +81,7 @@ export default async function auctionRoutes(app: ZodApp) {
   );
 
   app.post('/api/bidRecord/bidAnswerApply', {
-    config: { rateLimit: { max: app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => String(request.headers['x-access-token'] ?? request.ip), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
+    config: { rateLimit: { max: app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
     schema: { tags, summary: '出价', body: BidSchema, response: { 200: envelopeSchema(z.object({ seq: z.number(), price: z.number(), currentEnd: z.number() })) } },
   }, async (request) => {
     const bid = await placeBid(app.db, app.clock, requireActor(request), request.body);

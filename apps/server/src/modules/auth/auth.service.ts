@@ -53,9 +53,10 @@ export async function login(
   const now = clock.now();
   if (user.lockedUntil && user.lockedUntil > now) throw appError('account_locked', lockedMessage(user.lockedUntil));
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const { failedLoginCount, lockedUntil } = await recordFailedLogin(db, clock, user.id);
+    const { lockedUntil } = await recordFailedLogin(db, clock, user.id);
     if (lockedUntil) throw appError('account_locked', lockedMessage(lockedUntil));
-    throw appError('bad_credentials', `用户名或密码错误，还可尝试 ${MAX_FAILED_LOGINS - failedLoginCount} 次`);
+    // the same answer as for an unknown username: the count of tries left would tell that the account exists
+    throw appError('bad_credentials');
   }
   if (user.disabled) throw appError('account_disabled');
   await assertEnterpriseMayTrade(db, user);

@@ -48,6 +48,7 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
       role: roles.code,
       enterpriseId: users.enterpriseId,
       disabled: users.disabled,
+      isFirstLogin: users.isFirstLogin,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -71,6 +72,7 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     role: row.role as RoleCode,
     enterpriseId: row.enterpriseId,
     sessionId: row.sessionId,
+    mustChangePassword: row.isFirstLogin,
   };
 }
 

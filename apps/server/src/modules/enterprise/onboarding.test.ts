@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('enterprise onboarding on %s', (kind) => {
       [{ areaCode: '999999' }, '请选择所在地区'],
       [{ licenceUrl: '../../etc/passwd' }, '附件无效'],
       [{ smsCode: '12345' }, '6 位短信验证码'],
-      [{ isAdmin: true }, '未知的键'],
+      [{ isAdmin: true }, '请求包含不支持的字段'],
     ];
     for (const [override, text] of cases) {
       const response = await register(t.app, { ...base, ...override });
@@ -268,6 +268,8 @@ describe.each(testDatabaseKinds())('enterprise onboarding on %s', (kind) => {
     const { payload, enterprise } = await registered();
     await call('POST', '/sys/enterprise/audit/approve', operatorToken, { id: enterprise.id });
     const ownerToken = (await login(payload.username as string, payload.password as string)).json().result.token;
+    // the initial password must be changed before anything else (first sign-in)
+    await call('PUT', '/sys/user/updatePassword', ownerToken, { oldPassword: payload.password, password: 'Changed#2026', confirmPassword: 'Changed#2026' });
     const [attachment] = (await call('GET', '/sys/enterprise/attachmentList', ownerToken)).json().result;
     const stranger = await signedIn(t.app, t.database.db);
     const refused = await call('GET', `/api/common/static/${attachment.url}`, stranger.token);

@@ -86,7 +86,9 @@ export default async function filesRoutes(app: ZodApp) {
       reply.header('content-length', file.size);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store');
-      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
+      // a PDF may carry JavaScript: only what the trading centre published opens in the browser, the rest downloads
+      const inline = file.contentType.startsWith('image/') || file.visibility === 'public';
+      reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
       return reply.send(stream);
     },
   );

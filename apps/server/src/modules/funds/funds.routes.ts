@@ -1,7 +1,6 @@
 import {
   DepositInApplySchema,
   FundInfoSchema,
-  HangDepositPaySchema,
   JournalQuerySchema,
   PageQuerySchema,
   RejectSchema,
@@ -13,7 +12,6 @@ import {
   safeString,
 } from '@coalx/shared';
 import { z } from 'zod';
-import { payTradeDeposit } from '../../flows/pay-trade-deposit';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
@@ -89,17 +87,6 @@ export default async function fundsRoutes(app: ZodApp) {
       const actor = requireActor(request);
       fundsPolicy.useOwnAccount(actor);
       return ok(await listTradeDeposits(app.db, actor, request.query));
-    },
-  );
-
-  app.post(
-    '/api/hangDepositPay',
-    { schema: { tags, summary: '缴纳交易保证金 (冻结)', body: HangDepositPaySchema, response: { 200: envelopeSchema(TradeDepositSchema.pick({ id: true, tradeId: true, amount: true, status: true })) } } },
-    async (request) => {
-      const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
-      const deposit = await payTradeDeposit(app.db, app.clock, actor, request.body);
-      return ok({ id: deposit.id, tradeId: deposit.tradeId, amount: deposit.amount, status: deposit.status }, '保证金已冻结');
     },
   );
 

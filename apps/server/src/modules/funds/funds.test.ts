@@ -186,11 +186,4 @@ describe.each(testDatabaseKinds())('funds over HTTP on %s', (kind) => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/trade-api/api/fundinfo/getFundInfo' });
     expect(anonymous.statusCode).toBe(401);
   });
-
-  it('hangDepositPay says clearly when no trade needs the deposit', async () => {
-    const e = await fundedEnterprise(t.app, t.database.db);
-    const response = await call('POST', '/api/hangDepositPay', e.token, { tradeId: 'GP000000', requestId: newRequestId() });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toContain('交易不存在');
-  });
 });
