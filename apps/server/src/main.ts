@@ -51,7 +51,10 @@ async function main() {
   });
 
   // exactly one process drives the demo bidders, or every process would bid for them
-  if (demoAuction && (await database.holdForLife('demoBidders'))) registerScheduledJob(demoBiddersJob(Date.now(), demoAuction));
+  if (demoAuction && (await database.holdForLife('demoBidders'))) {
+    registerScheduledJob(demoBiddersJob(Date.now(), demoAuction));
+    app.log.info({ tradeNo: demoAuction }, '本进程驱动演示竞价');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
