@@ -70,6 +70,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (sqlState === '23514') {
       return reply.status(422).send(errorBody(422, 'business_rule', '余额或数量不足，操作未执行'));
     }
+    if (sqlState === '22021' || sqlState === '22P05') {
+      // a NUL byte or a character the database cannot store that got past the schemas (safeString is the rule)
+      request.log.warn({ err }, 'text refused by the database');
+      return reply.status(400).send(errorBody(400, 'validation_failed', '请求参数有误，内容包含无法保存的字符'));
+    }
     if (sqlState === '40001' || sqlState === '40P01') {
       return reply.status(409).send(errorBody(409, 'conflict', '操作冲突，请稍后重试'));
     }
