@@ -38,7 +38,7 @@ interface Probe {
   what: string;
   url: string;
   payload?: unknown;
-  rawPayload?: string;
+  rawPayload?: string | Buffer;
   contentType?: string;
 }
 
@@ -166,8 +166,21 @@ function probes(op: Operation): Probe[] {
   if (op.multipart) {
     list.push({ what: 'multipart without boundary', url: baseUrl, rawPayload: 'abc', contentType: 'multipart/form-data' });
     list.push({ what: 'multipart with a broken body', url: baseUrl, rawPayload: '--xx\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=xx' });
-    const nulField = `--xx\r\nContent-Disposition: form-data; name="scene"\r\n\r\n${NUL}\r\n--xx\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--xx--\r\n`;
-    list.push({ what: 'multipart with NUL', url: baseUrl, rawPayload: nulField, contentType: 'multipart/form-data; boundary=xx' });
+    // a real PNG whose name carries a NUL byte: it reaches storage and the database
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+    const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--xx\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+    list.push({
+      what: 'multipart with NUL in the file name',
+      url: baseUrl,
+      rawPayload: Buffer.concat([part('Content-Disposition: form-data; name="file"; filename="a\u0000b.png"\r\nContent-Type: image/png', png), Buffer.from('--xx--\r\n')]),
+      contentType: 'multipart/form-data; boundary=xx',
+    });
+    list.push({
+      what: 'multipart with NUL in a field',
+      url: baseUrl,
+      rawPayload: Buffer.concat([part('Content-Disposition: form-data; name="scene"', NUL), part('Content-Disposition: form-data; name="file"; filename="a.png"', png), Buffer.from('--xx--\r\n')]),
+      contentType: 'multipart/form-data; boundary=xx',
+    });
     list.push({ what: 'JSON to an upload', url: baseUrl, payload: { file: 'a' } });
   }
   if (!op.body) {

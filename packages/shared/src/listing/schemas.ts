@@ -90,7 +90,7 @@ export const SubscribeSchema = z.strictObject({
 
 export const AnswerDealSchema = z.strictObject({
   id: z.number({ error: '缺少摘牌记录编号' }).int().positive(),
-  action: z.enum(['confirm', 'decline'], { error: '操作须为 confirm 或 decline' }),
+  action: z.enum(['confirm', 'decline'], { error: '请选择确认成交或拒绝' }),
   reason: safeString().trim().max(200, '原因不超过 200 字').optional(),
 });
 
