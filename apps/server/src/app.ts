@@ -32,6 +32,7 @@ import { buildSnapshot, personalise } from './modules/auction/auction.service';
 import { runAuctionSchedule } from './flows/award-auction';
 import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/realtime';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import signRoutes from './modules/sign/sign.routes';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
 import authenticate from './plugins/authenticate';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(marketIndexRoutes);
       await api.register(contentRoutes);
       await api.register(homeRoutes);
+      await api.register(signRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -37,6 +37,11 @@ export const ERRORS = {
   sms_too_frequent: { status: 429, message: '短信发送过于频繁，请稍后再试' },
   audit_state: { status: 409, message: '审核状态已变化，请刷新后重试' },
   attachment_invalid: { status: 422, message: '附件无效，请重新上传' },
+  // PDF signatures
+  pdf_invalid: { status: 422, message: '文件不是有效的 PDF，或已加密无法签章' },
+  signing_session_invalid: { status: 422, message: '签章会话不存在、已使用或已过期，请重新签章' },
+  signature_invalid: { status: 422, message: '签名验证未通过，文件未签章' },
+  no_signing_certificate: { status: 422, message: '本机未安装数字证书，请先申请或在已安装证书的电脑上操作' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,26 +1,16 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, rgb } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfsig, sampleContractPdf, tamper } from '../../test/pdf';
 import { createTestCa, issueTestCertificate, type TestCa, type TestSigner } from '../../test/certificates';
-import { embedCjkFont } from './cjk-font';
 import { assembleSignedData, buildSignedAttributes } from './cms';
 import { embedSignature, prepareSignature } from './pdf-signature';
 import { checkPdfSignatures } from './pdf-verify';
 
 const SELLER = { name: '晋北煤业集团有限公司', creditCode: '91140600MA0KXXXX1A' };
 const BUYER = { name: '华东电力燃料有限公司', creditCode: '91310000MA1FYYYY2B' };
-
-async function contractPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await embedCjkFont(doc);
-  const page = doc.addPage([595, 842]);
-  page.drawText('煤炭买卖合同', { x: 230, y: 780, size: 22, font, color: rgb(0, 0, 0) });
-  page.drawText('合同编号：HT20261123001　数量：5,000.000 吨　金额：人民币叁佰叁拾万元整', { x: 60, y: 730, size: 11, font });
-  return doc.save({ useObjectStreams: false });
-}
 
 async function sign(pdf: Uint8Array, signer: TestSigner, ca: TestCa, seal: { name: string; creditCode: string }) {
   const signingTime = new Date();
@@ -29,14 +19,6 @@ async function sign(pdf: Uint8Array, signer: TestSigner, ca: TestCa, seal: { nam
   const rawSignature = await signer.sign(attributes.der);
   const cms = assembleSignedData({ signedAttributes: attributes.attributes, certificateDer: signer.certificateDer, chainDer: [ca.der], rawSignature });
   return embedSignature(prepared, cms);
-}
-
-function pdfsig(pdf: Uint8Array): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-pdfsig-')), 'signed.pdf');
-  fs.writeFileSync(file, pdf);
-  // pdfsig exits non-zero when a signature is not valid: the output says why
-  const run = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  return `${run.stdout}${run.stderr}`;
 }
 
 describe('PDF signatures, checked by poppler pdfsig and by our own verification', () => {
@@ -49,7 +31,7 @@ describe('PDF signatures, checked by poppler pdfsig and by our own verification'
     ca = await createTestCa();
     seller = await issueTestCertificate(ca, { enterprise: SELLER.name, creditCode: SELLER.creditCode, user: '王经理' });
     buyer = await issueTestCertificate(ca, { enterprise: BUYER.name, creditCode: BUYER.creditCode, user: '李采购' });
-    const once = await sign(await contractPdf(), seller, ca, SELLER);
+    const once = await sign(await sampleContractPdf(), seller, ca, SELLER);
     twiceSigned = await sign(once, buyer, ca, BUYER);
   });
 
@@ -78,10 +60,7 @@ describe('PDF signatures, checked by poppler pdfsig and by our own verification'
   });
 
   it('reports a changed byte: pdfsig sees a digest mismatch and so do we', async () => {
-    const tampered = new Uint8Array(twiceSigned);
-    // a byte of the contract text stream, inside both signatures' ranges
-    const at = Buffer.from(tampered).indexOf('stream') + 20;
-    tampered[at] = tampered[at]! ^ 0x01;
+    const tampered = tamper(twiceSigned);
     const report = pdfsig(tampered);
     expect(report.match(/Signature is Valid\./g) ?? []).toHaveLength(0);
     expect(report).toMatch(/Digest Mismatch/);
@@ -94,7 +73,7 @@ describe('PDF signatures, checked by poppler pdfsig and by our own verification'
   it('reports a signature whose key does not match its certificate', async () => {
     const impostor = await issueTestCertificate(ca, { enterprise: BUYER.name, creditCode: BUYER.creditCode, user: '冒名者' });
     const signingTime = new Date();
-    const prepared = await prepareSignature({ pdf: await contractPdf(), seal: BUYER, signerName: '冒名者', reason: '测试', signingTime });
+    const prepared = await prepareSignature({ pdf: await sampleContractPdf(), seal: BUYER, signerName: '冒名者', reason: '测试', signingTime });
     const attributes = buildSignedAttributes({ digest: prepared.digest, signingTime, certificateDer: buyer.certificateDer });
     const cms = assembleSignedData({ signedAttributes: attributes.attributes, certificateDer: buyer.certificateDer, rawSignature: await impostor.sign(attributes.der) });
     const [check] = await checkPdfSignatures(embedSignature(prepared, cms));
