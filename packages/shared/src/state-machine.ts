@@ -3,31 +3,32 @@
  * out of it and the domain event each move publishes. The server moves a status only through its table
  * (apps/server/src/lib/transition.ts); the web shows the labels.
  */
-export interface Move<S extends string> {
+export interface Move<S extends string, E extends string = string> {
   from: readonly S[];
   to: S;
   /** Domain event published when the move is saved, e.g. `listing.approved`. */
-  event: string;
+  event: E;
 }
 
-export interface StateMachine<S extends string = string, M extends string = string> {
+export interface StateMachine<S extends string = string, M extends string = string, E extends string = string> {
   /** What moves, in Chinese ("挂牌审核状态"), for refusal messages. */
   label: string;
   states: Readonly<Record<S, string>>;
-  moves: Readonly<Record<M, Move<S>>>;
+  moves: Readonly<Record<M, Move<S, E>>>;
 }
 
-/** Declares a table; the `const` type parameters keep the state and move names as literal types. */
-export function defineStateMachine<const S extends string, const M extends string>(machine: {
+/** Declares a table; the `const` type parameters keep state, move and event names as literal types. */
+export function defineStateMachine<const S extends string, const M extends string, const E extends string>(machine: {
   label: string;
   states: Record<S, string>;
-  moves: Record<M, { from: readonly NoInfer<S>[]; to: NoInfer<S>; event: string }>;
-}): StateMachine<S, M> {
+  moves: Record<M, { from: readonly NoInfer<S>[]; to: NoInfer<S>; event: E }>;
+}): StateMachine<S, M, E> {
   return machine;
 }
 
-export type StateOf<T> = T extends StateMachine<infer S, string> ? S : never;
-export type MoveOf<T> = T extends StateMachine<string, infer M> ? M : never;
+export type StateOf<T> = T extends StateMachine<infer S, string, string> ? S : never;
+export type MoveOf<T> = T extends StateMachine<string, infer M, string> ? M : never;
+export type EventOf<T> = T extends StateMachine<string, string, infer E> ? E : never;
 
 /** True when some move of the table takes `from` to `to`. */
 export function canTransition<S extends string>(machine: StateMachine<S>, from: string, to: S): boolean {

@@ -26,6 +26,9 @@ export const AuctionState = { enrolling: 0, waiting: 1, bidding: 2, ended: 3 } a
 export type AuctionStateCode = (typeof AuctionState)[keyof typeof AuctionState];
 export const AUCTION_STATE_LABELS: Record<AuctionStateCode, string> = { 0: '报名中', 1: '待竞价', 2: '竞价中', 3: '已结束' };
 
+/** The filter of the home page's trade tables (hang_state_total_select) across listings and auctions. */
+export const TradeProgress = { upcoming: 0, ongoing: 1, ended: 2 } as const;
+
 /** The market state of an approved listing at `now`: before, inside or after its window (sold out ends it). */
 export function listingHangState(
   listing: { subscribedKg: number; quantityKg: number; listedDateStart: Date; listedDateEnd: Date },
