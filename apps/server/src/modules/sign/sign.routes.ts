@@ -42,7 +42,7 @@ export default async function signRoutes(app: ZodApp) {
   const tags = ['sign'];
 
   app.get(`${SIGN_BASE}/seal`, { schema: { tags, summary: '本企业电子印章 (SVG，按登记名称与统一社会信用代码绘制)' } }, async (request, reply) => {
-    const actor = signPolicy.listOwn(requireActor(request));
+    const actor = signPolicy.can(requireActor(request), 'listOwn');
     reply.header('content-type', 'image/svg+xml; charset=utf-8');
     reply.header('cache-control', 'private, no-store');
     return reply.send(await ownSealSvg(app.db, actor));
@@ -59,7 +59,7 @@ export default async function signRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const actor = signPolicy.sign(requireActor(request));
+      const actor = signPolicy.can(requireActor(request), 'sign');
       const { file, values } = await readPdfForm(request, ['deviceId', 'reason']);
       const deviceId = Number(values.deviceId);
       if (!Number.isSafeInteger(deviceId) || deviceId <= 0) throw appError('validation_failed', '请选择签章使用的数字证书');
@@ -73,7 +73,7 @@ export default async function signRoutes(app: ZodApp) {
     `${SIGN_BASE}/complete`,
     { schema: { tags, summary: '签章第二步：提交证书密钥的签名 (r||s)，生成已签章 PDF', body: SignCompleteSchema, response: { 200: envelopeSchema(SignedDocumentSchema) } } },
     async (request) => {
-      const actor = signPolicy.sign(requireActor(request));
+      const actor = signPolicy.can(requireActor(request), 'sign');
       return ok(await completeSigning(app.db, app.storage, app.clock, actor, request.body), '签章成功');
     },
   );
@@ -82,7 +82,7 @@ export default async function signRoutes(app: ZodApp) {
     `${SIGN_BASE}/documents`,
     { schema: { tags, summary: '本企业已签章文件 (分页)', querystring: PageQuerySchema, response: { 200: envelopeSchema(SignedDocumentPageSchema) } } },
     async (request) => {
-      const actor = signPolicy.listOwn(requireActor(request));
+      const actor = signPolicy.can(requireActor(request), 'listOwn');
       return ok(await listSignedDocuments(app.db, actor, request.query));
     },
   );

@@ -130,7 +130,7 @@ export async function completeSigning(
   const now = clock.now();
   const [session] = await db.select().from(signSessions).where(eq(signSessions.id, input.sessionId)).limit(1);
   if (!session || session.usedAt || session.expiresAt <= now) throw appError('signing_session_invalid');
-  signPolicy.completeSession(actor, session);
+  signPolicy.can(actor, 'completeSession', session);
   const rawSignature = fromB64(input.signature);
   const certificateDer = fromB64(session.certificateDer);
   const signedAttributesDer = fromB64(session.signedAttributesDer);

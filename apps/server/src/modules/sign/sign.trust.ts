@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { appError } from '../../errors';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 
 /**
  * What signing needs from the certificate authority, and nothing more: the certificate a key device may sign
