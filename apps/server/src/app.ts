@@ -34,6 +34,10 @@ import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
+import { setUkeyVerifier } from './modules/funds/pay-auth';
+import { loadPlatformCa } from './modules/ukey/ca';
+import ukeyRoutes from './modules/ukey/ukey.routes';
+import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import authenticate from './plugins/authenticate';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
@@ -86,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await loadPlatformCa({ dataDir: options.config.dataDir, certFile: options.config.caCertFile, keyFile: options.config.caKeyFile });
+  setUkeyVerifier(platformCaVerifier);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_TITLE} API`, version: '0.1.0', description: '所有接口的统一返回格式: { success, code, message, result, timestamp }' },
@@ -116,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(marketIndexRoutes);
       await api.register(contentRoutes);
       await api.register(homeRoutes);
+      await api.register(ukeyRoutes);
     },
     { prefix: API_PREFIX },
   );

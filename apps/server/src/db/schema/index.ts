@@ -8,3 +8,4 @@ export * from './trade';
 export * from './onboarding';
 export * from './auction';
 export * from './content';
+export * from './ukey';
