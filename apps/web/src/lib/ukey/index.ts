@@ -93,3 +93,8 @@ export async function signAction(action: UkeyAction, payload: Record<string, unk
   const signature = await signWithDevice(chosen.id, new TextEncoder().encode(challenge.text));
   return encodeUkeySignature({ challengeId: challenge.id, deviceId: chosen.id, signature: base64url(signature) });
 }
+
+/** Drops a key whose request the server refused, so no orphan stays in this browser. */
+export async function discardDeviceRequest(keyId: string): Promise<void> {
+  if (keyDevicesSupported()) await keyStore.remove(keyId);
+}
