@@ -35,9 +35,15 @@ import { AuctionRooms, pushAuctionEvents } from './plugins/realtime';
 import { invalidateOnEvents } from './plugins/public-cache';
 import { eventBusOf, listenAcrossProcesses } from './lib/events';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import { platformSignTrust } from './modules/sign/platform-trust';
 import signRoutes from './modules/sign/sign.routes';
+import { setSignTrust } from './modules/sign/sign.trust';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
+import { setUkeyVerifier } from './modules/funds/pay-auth';
+import { loadPlatformCa } from './modules/ukey/ca';
+import ukeyRoutes from './modules/ukey/ukey.routes';
+import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import authenticate from './plugins/authenticate';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
@@ -90,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await loadPlatformCa({ dataDir: options.config.dataDir, certFile: options.config.caCertFile, keyFile: options.config.caKeyFile });
+  setUkeyVerifier(platformCaVerifier);
+  setSignTrust(platformSignTrust);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_TITLE} API`, version: '0.1.0', description: '所有接口的统一返回格式: { success, code, message, result, timestamp }' },
@@ -121,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(homeRoutes);
       await api.register(signRoutes);
+      await api.register(ukeyRoutes);
     },
     { prefix: API_PREFIX },
   );

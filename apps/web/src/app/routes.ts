@@ -37,7 +37,7 @@ export const STATIC_ROUTES: StaticRoute[] = [
     public: true,
     page: lazyPage(() => import('@/pages/user/registerResult')),
   },
-  { path: '/ukey/index', title: '数字证书', layout: 'user', public: true, permission: 'listing', page: building },
+  { path: '/ukey/index', title: '数字证书', layout: 'user', public: true, permission: 'listing', page: lazyPage(() => import('@/pages/ukey')) },
   { path: '/sign/index', title: '电子签章', layout: 'user', public: true, permission: 'listing', page: building },
 
   // public common layout

@@ -9,3 +9,4 @@ export * from './onboarding';
 export * from './auction';
 export * from './content';
 export * from './sign';
+export * from './ukey';

@@ -57,7 +57,7 @@ export async function prepareSigning(
   input: { fileName: string; data: Buffer; deviceId: number; reason: string },
 ): Promise<SignPrepareResult> {
   requirePdf(input.data);
-  const certificateDer = await signTrust().signingCertificate(db, actor, input.deviceId);
+  const certificateDer = await signTrust().signingCertificate(db, clock, actor, input.deviceId);
   const enterprise = await ownEnterprise(db, actor);
   const holder = describeCertificate(certificateDer).holder ?? actor.username;
   const signingTime = clock.now();

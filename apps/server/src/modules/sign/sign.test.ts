@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds())('PDF signing and public verification on %s', 
     t = await createTestApp(kind);
     ca = await createTestCa();
     setSignTrust({
-      signingCertificate: async (_db, actor, deviceId) => {
+      signingCertificate: async (_db, _clock, actor, deviceId) => {
         const device = devices.get(deviceId);
         if (!device || device.userId !== actor.userId) throw appError('no_signing_certificate', '该数字证书不属于当前用户');
         return device.signer.certificateDer;

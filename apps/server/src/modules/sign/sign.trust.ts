@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { appError } from '../../errors';
 import type { Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
 
 /**
  * What signing needs from the certificate authority, and nothing more: the certificate a key device may sign
@@ -12,7 +13,7 @@ export interface SignTrust {
    * The DER certificate of the actor's key device, after the chain, validity, revocation and enterprise checks;
    * throws a Chinese refusal when the device may not sign.
    */
-  signingCertificate(db: Db, actor: Actor, deviceId: number): Promise<Uint8Array>;
+  signingCertificate(db: Db, clock: Clock, actor: Actor, deviceId: number): Promise<Uint8Array>;
   /** DER certificates of the platform CA (the current one first) */
   caCertificates(): Promise<Uint8Array[]>;
   /** the revocation of a certificate the platform issued, by lower-case hex serial */
