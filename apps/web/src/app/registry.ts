@@ -35,6 +35,7 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   ContentManage: lazyPage(() => import('@/pages/workspace/operation/contentManage')),
   MarketIndexManage: lazyPage(() => import('@/pages/workspace/operation/marketIndex')),
   UkeyInfo: lazyPage(() => import('@/pages/ukey')),
+  UkeySign: lazyPage(() => import('@/pages/sign')),
 };
 
 export function resolveView(component: string | null | undefined): Page {
