@@ -35,3 +35,13 @@ export function verifyPdf(file: File, number?: string): Promise<SignVerifyResult
   form.append('file', file);
   return requestResult('/api/sign/verify', { method: 'POST', data: form, timeout: 60_000 });
 }
+
+/** Saves a signed PDF: fetched with the token header, so the file downloads instead of opening in a viewer. */
+export async function downloadSignedDocument(document: Pick<SignedDocument, 'url' | 'fileName'>): Promise<void> {
+  const response = await fetch(`${API_PREFIX}/api/common/static/${document.url}`, { headers: { 'X-Access-Token': session.token() ?? '' } });
+  if (!response.ok) throw new Error('文件下载失败，请稍后重试');
+  const href = URL.createObjectURL(await response.blob());
+  const link = Object.assign(window.document.createElement('a'), { href, download: document.fileName });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

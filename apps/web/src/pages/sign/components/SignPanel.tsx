@@ -5,8 +5,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { SignedDocument } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
-import { staticUrl } from '@/services/file';
-import { completeSignature, prepareSignature, SIGNED_DOCUMENTS_QUERY_KEY } from '@/services/sign';
+import { completeSignature, downloadSignedDocument, prepareSignature, SIGNED_DOCUMENTS_QUERY_KEY } from '@/services/sign';
 import { signWithDevice, UKEY_NO_LOCAL_KEY, usableLocalDevices } from '@/lib/ukey';
 
 const MAX_PDF_BYTES = 10 * 1024 * 1024;
@@ -79,7 +78,7 @@ export default function SignPanel({ enterpriseName }: { enterpriseName: string }
           title="签章成功"
           subTitle={`${signed.fileName}：第 ${signed.signatureIndex} 个签章，${signed.signerName}（${signed.enterpriseName}）于 ${signed.signedAt} 签署`}
           extra={[
-            <Button type="primary" key="download" href={staticUrl(signed.url, { private: true })} download={signed.fileName}>
+            <Button type="primary" key="download" onClick={() => downloadSignedDocument(signed).catch((e: Error) => message.error(e.message))}>
               下载已签章文件
             </Button>,
             <Button key="again" onClick={() => setSigned(null)}>
@@ -142,9 +141,11 @@ export default function SignPanel({ enterpriseName }: { enterpriseName: string }
           </Form.Item>
         </Space>
         {step >= 0 ? <Steps className="coalx-sign-steps" size="small" current={step} items={STEPS.map((title) => ({ title }))} /> : null}
-        <Button type="primary" disabled={!file || !chosen} loading={step >= 0} onClick={confirm}>
-          签章
-        </Button>
+        <div>
+          <Button type="primary" disabled={!file || !chosen} loading={step >= 0} onClick={confirm}>
+            签章
+          </Button>
+        </div>
       </Form>
     </Card>
   );

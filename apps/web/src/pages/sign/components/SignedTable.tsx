@@ -1,12 +1,10 @@
+import { useState } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignedDocument } from '@coalx/shared';
-import { staticUrl } from '@/services/file';
-import { listSignedDocuments, SIGNED_DOCUMENTS_QUERY_KEY } from '@/services/sign';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { downloadSignedDocument, listSignedDocuments, SIGNED_DOCUMENTS_QUERY_KEY } from '@/services/sign';
 
 const columns: ProColumns<SignedDocument>[] = [
   { title: '文件名称', dataIndex: 'fileName', ellipsis: true },
@@ -29,7 +27,7 @@ const columns: ProColumns<SignedDocument>[] = [
     valueType: 'option',
     width: 100,
     render: (_, r) => [
-      <Button key="download" type="link" size="small" icon={<DownloadOutlined />} href={staticUrl(r.url, { private: true })} download={r.fileName}>
+      <Button key="download" type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadSignedDocument(r).catch(() => undefined)}>
         下载
       </Button>,
     ],
