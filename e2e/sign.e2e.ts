@@ -123,7 +123,7 @@ describe('签章管理 and public verification', () => {
     await visitor.page.goto(`${baseUrl}/sign/index`);
     const verify = visitor.page.locator('.ant-card', { hasText: '签章验证' });
     await verify.locator('input[type=file]').setInputFiles({ name: '待验证合同.pdf', mimeType: 'application/pdf', buffer: Buffer.from(twice) });
-    await verify.getByRole('button', { name: '验证', exact: true }).click();
+    await verify.locator('button', { hasText: '验证' }).click();
     await visitor.page.locator('.ant-alert-success', { hasText: '共 2 个签章，全部有效，文件签署后未被修改' }).waitFor();
     const cards = visitor.page.locator('.coalx-sign-verdict');
     await expect.poll(() => cards.count()).toBe(2);
@@ -137,7 +137,7 @@ describe('签章管理 and public verification', () => {
     const at = Buffer.from(tampered).indexOf('stream') + 20;
     tampered[at] = tampered[at]! ^ 0x01;
     await verify.locator('input[type=file]').setInputFiles({ name: '被改动的合同.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tampered) });
-    await verify.getByRole('button', { name: '验证', exact: true }).click();
+    await verify.locator('button', { hasText: '验证' }).click();
     await visitor.page.locator('.ant-alert-error', { hasText: '共 2 个签章，其中 2 个无效' }).waitFor();
     expect(await cards.nth(0).innerText()).toContain('内容被篡改');
     await shot(visitor.page, 'verify-tampered');
