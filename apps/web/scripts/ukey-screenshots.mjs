@@ -58,6 +58,27 @@ try {
   await trader.locator('.ant-table-row', { hasText: '本机' }).getByRole('button', { name: '证书详情' }).click();
   await trader.locator('.ant-drawer').getByText('SHA-256 指纹').waitFor();
   await shot(trader, 'ukey-07-details');
+
+  // UkeySwitch on: the withdrawal's signature confirmation, with and without a key in the browser
+  const login = await fetch(`${base}/trade-api/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Admin#2026' }) });
+  const token = (await login.json()).result.token;
+  const setUkey = (content) =>
+    fetch(`${base}/trade-api/sys/switch/update`, { method: 'PUT', headers: { 'content-type': 'application/json', 'X-Access-Token': token }, body: JSON.stringify({ code: 'UkeySwitch', content }) });
+  await setUkey('1');
+  try {
+    for (const [page, name] of [[trader, 'ukey-08-sign'], [seller, 'ukey-09-no-key']]) {
+      await page.goto(`${base}/financial/application?tab=withdraw&apply=1`);
+      const form = page.locator('.ant-modal', { hasText: '申请出金' });
+      await form.getByText('银行账号').waitFor();
+      await form.getByPlaceholder('请输入出金金额').fill('100');
+      await form.getByRole('button', { name: '提交' }).click();
+      await page.locator('.ant-modal', { hasText: '数字证书签名确认' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, name);
+    }
+  } finally {
+    await setUkey('0');
+  }
 } finally {
   await browser.close();
 }
