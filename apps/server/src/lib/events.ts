@@ -8,6 +8,7 @@ import {
   ListingStates,
   SubscriptionStates,
   TradeDepositStates,
+  UkeyDeviceStates,
   WithdrawalStates,
   type EventOf,
   type StateMachine,
@@ -34,6 +35,7 @@ export const STATUS_TABLES = [
   ContentStates,
   EnterpriseAuditStates,
   ChangeRequestStates,
+  UkeyDeviceStates,
 ] as const satisfies readonly StateMachine[];
 
 type StatusEventName = EventOf<(typeof STATUS_TABLES)[number]>;

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  canMoveDevice,
   decodeUkeySignature,
   formatDateTime,
   UKEY_CHALLENGE_TTL_MS,
@@ -10,19 +9,18 @@ import {
   type UkeyAction,
   type UkeyDevice,
   type UkeyCertificate,
-  type UkeyDeviceEvent,
-  type UkeyDeviceState,
   type UkeyRevokeReason,
-  UKEY_DEVICE_STATES,
-  UKEY_DEVICE_TRANSITIONS,
+  UkeyDeviceStates,
 } from '@coalx/shared';
 import * as x509 from '@peculiar/x509';
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { enterprises, ukeyCertificates, ukeyChallenges, ukeyDevices, users, type UkeyCertificateRow, type UkeyDeviceRow } from '../../db/schema/index';
 import { badRequest, businessRule, conflict, notFound } from '../../errors';
+import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import type { Actor } from '../../plugins/authenticate';
+import { inTransaction } from '../../lib/events';
+import { transition } from '../../lib/transition';
 import { checkPayPassword } from '../funds/pay-auth';
 import { buildCrl, chainsToPlatformCa, describeCertificate, issueCertificate, readCsr, verifyRawSignature, type CertificateHolder } from './certificates';
 import { ukeyPolicy } from './ukey.policy';
@@ -31,11 +29,9 @@ type DbOrTx = Db | Tx;
 
 // ---------- states ----------
 
-/** Moves a device along the table in shared/ukey/states.ts; the row must be locked by the caller. */
-function nextState(device: UkeyDeviceRow, event: UkeyDeviceEvent): UkeyDeviceState {
-  const from = device.status as UkeyDeviceState;
-  if (!canMoveDevice(from, event)) throw conflict(`数字证书当前为「${UKEY_DEVICE_STATES[from]}」，不能执行此操作，请刷新后查看`);
-  return UKEY_DEVICE_TRANSITIONS[event].to;
+/** Moves a device along UkeyDeviceStates (shared/ukey/states.ts), publishing the move's event. */
+function moveDevice(tx: Tx, device: UkeyDeviceRow, move: keyof typeof UkeyDeviceStates.moves, set: Partial<typeof ukeyDevices.$inferInsert>) {
+  return transition(tx, UkeyDeviceStates, move, { table: ukeyDevices, where: eq(ukeyDevices.id, device.id), set, notFoundMessage: '数字证书不存在' });
 }
 
 async function lockDevice(tx: Tx, deviceId: number): Promise<UkeyDeviceRow> {
@@ -97,7 +93,7 @@ async function revokeCertificate(tx: Tx, certificateId: number, reason: UkeyRevo
  * own is issued at once when it carries the right pay password.
  */
 export async function applyDevice(db: Db, clock: Clock, actor: Actor, input: { deviceName: string; csr: string; payPassword?: string }) {
-  const enterpriseId = ukeyPolicy.hold(actor);
+  const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const request = await readCsr(input.csr);
   const issueNow = actor.role === 'enterprise_admin';
   if (issueNow) {
@@ -106,7 +102,7 @@ export async function applyDevice(db: Db, clock: Clock, actor: Actor, input: { d
   }
   await holderOf(db, actor.userId, enterpriseId);
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [device] = await tx
       .insert(ukeyDevices)
       .values({
@@ -126,22 +122,16 @@ export async function applyDevice(db: Db, clock: Clock, actor: Actor, input: { d
   });
 }
 
-async function finishIssue(tx: Tx, clock: Clock, device: UkeyDeviceRow, event: 'issue' | 'renew', publicKey: x509.PublicKey, issuedBy: number) {
-  const status = nextState(device, event);
+async function finishIssue(tx: Tx, clock: Clock, device: UkeyDeviceRow, move: 'issue' | 'renew', publicKey: x509.PublicKey, issuedBy: number) {
   const certificate = await issueFor(tx, clock, device, publicKey, issuedBy);
-  const [updated] = await tx
-    .update(ukeyDevices)
-    .set({ status, currentCertificateId: certificate.id, pendingCsr: null, pendingKeyId: null, decidedBy: issuedBy, rejectReason: null, updatedAt: clock.now() })
-    .where(eq(ukeyDevices.id, device.id))
-    .returning();
-  return updated!;
+  return moveDevice(tx, device, move, { currentCertificateId: certificate.id, pendingCsr: null, pendingKeyId: null, decidedBy: issuedBy, rejectReason: null, updatedAt: clock.now() });
 }
 
 /** The enterprise admin approves a waiting request (a new device or a renewal): the CA issues the certificate. */
 export async function approveDevice(db: Db, clock: Clock, actor: Actor, deviceId: number) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const device = await lockDevice(tx, deviceId);
-    ukeyPolicy.decide(actor, device);
+    ukeyPolicy.can(actor, 'decide', device);
     if (!device.pendingCsr) throw conflict('该数字证书没有待审批的申请');
     const { csr } = await readCsr(device.pendingCsr);
     return finishIssue(tx, clock, device, device.status === 'renewing' ? 'renew' : 'issue', csr.publicKey, actor.userId);
@@ -149,56 +139,46 @@ export async function approveDevice(db: Db, clock: Clock, actor: Actor, deviceId
 }
 
 export async function rejectDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; reason: string }) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
-    ukeyPolicy.decide(actor, device);
-    const status = nextState(device, device.status === 'renewing' ? 'reject_renewal' : 'reject');
-    const [updated] = await tx
-      .update(ukeyDevices)
-      .set({ status, pendingCsr: null, pendingKeyId: null, rejectReason: input.reason, decidedBy: actor.userId, updatedAt: clock.now() })
-      .where(eq(ukeyDevices.id, device.id))
-      .returning();
-    return updated!;
+    ukeyPolicy.can(actor, 'decide', device);
+    return moveDevice(tx, device, device.status === 'renewing' ? 'rejectRenewal' : 'reject', {
+      pendingCsr: null,
+      pendingKeyId: null,
+      rejectReason: input.reason,
+      decidedBy: actor.userId,
+      updatedAt: clock.now(),
+    });
   });
 }
 
 /** 更新: the device's user brings a new key; issued at once for the admin (pay password), else it waits. */
 export async function renewDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; csr: string; payPassword?: string }) {
-  ukeyPolicy.hold(actor);
+  ukeyPolicy.can(actor, 'hold');
   const request = await readCsr(input.csr);
   const issueNow = actor.role === 'enterprise_admin';
   if (issueNow) {
     if (!input.payPassword) throw businessRule('企业管理员更新数字证书须输入支付密码');
     await checkPayPassword(db, clock, actor.enterpriseId!, input.payPassword);
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
-    ukeyPolicy.renew(actor, device);
+    ukeyPolicy.can(actor, 'renew', device);
     if (issueNow) return finishIssue(tx, clock, device, 'renew', request.csr.publicKey, actor.userId);
-    const status = nextState(device, 'request_renewal');
-    const [updated] = await tx
-      .update(ukeyDevices)
-      .set({ status, pendingCsr: request.der, pendingKeyId: request.keyId, requestedAt: clock.now(), rejectReason: null, updatedAt: clock.now() })
-      .where(eq(ukeyDevices.id, device.id))
-      .returning();
-    return updated!;
+    const now = clock.now();
+    return moveDevice(tx, device, 'requestRenewal', { pendingCsr: request.der, pendingKeyId: request.keyId, requestedAt: now, rejectReason: null, updatedAt: now });
   });
 }
 
 /** 删除: a waiting request is withdrawn; a working device's certificate goes on the revocation list at once. */
 export async function revokeDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; reason: UkeyRevokeReason }) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
-    ukeyPolicy.revoke(actor, device);
-    const status = nextState(device, 'revoke');
+    ukeyPolicy.can(actor, 'revoke', device);
     const now = clock.now();
+    const revoked = await moveDevice(tx, device, 'revoke', { pendingCsr: null, pendingKeyId: null, revokedAt: now, revokeReason: input.reason, updatedAt: now });
     if (device.currentCertificateId) await revokeCertificate(tx, device.currentCertificateId, input.reason, now);
-    const [updated] = await tx
-      .update(ukeyDevices)
-      .set({ status, pendingCsr: null, pendingKeyId: null, revokedAt: now, revokeReason: input.reason, updatedAt: now })
-      .where(eq(ukeyDevices.id, device.id))
-      .returning();
-    return updated!;
+    return revoked;
   });
 }
 
@@ -227,7 +207,7 @@ const userLabel = (u: { realname: string; username: string }) => `${u.realname}�
 
 /** 查询: the enterprise's devices, newest first, each with its current certificate. */
 export async function listDevices(db: Db, clock: Clock, actor: Actor): Promise<{ records: UkeyDevice[]; canApprove: boolean }> {
-  const enterpriseId = ukeyPolicy.hold(actor);
+  const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const now = clock.now();
   const rows = await db
     .select({ d: ukeyDevices, c: ukeyCertificates, realname: users.realname, username: users.username })
@@ -251,12 +231,12 @@ export async function listDevices(db: Db, clock: Clock, actor: Actor): Promise<{
     lastUsedAt: d.lastUsedAt ? formatDateTime(d.lastUsedAt) : null,
     certificate: c ? certificateView(c, userLabel(u), now) : null,
   }));
-  return { records, canApprove: actor.role === 'enterprise_admin' };
+  return { records, canApprove: ukeyPolicy.allows(actor, 'decide', { enterpriseId, userId: -1 }) };
 }
 
 /** 证书查询: every certificate the enterprise was issued (renewed ones too), optionally of one device. */
 export async function listCertificates(db: Db, clock: Clock, actor: Actor, deviceId?: number): Promise<UkeyCertificate[]> {
-  const enterpriseId = ukeyPolicy.hold(actor);
+  const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const now = clock.now();
   const rows = await db
     .select({ c: ukeyCertificates, realname: users.realname, username: users.username })
@@ -271,7 +251,7 @@ export async function listCertificates(db: Db, clock: Clock, actor: Actor, devic
 export async function certificateDer(db: Db, actor: Actor, certificateId: number): Promise<{ der: Buffer; serialNumber: string }> {
   const [row] = await db.select().from(ukeyCertificates).where(eq(ukeyCertificates.id, certificateId)).limit(1);
   if (!row) throw notFound('证书不存在');
-  ukeyPolicy.see(actor, row);
+  ukeyPolicy.can(actor, 'see', row);
   return { der: Buffer.from(row.der, 'base64'), serialNumber: row.serialNumber };
 }
 
@@ -316,7 +296,7 @@ export interface UsableCertificate {
 export async function usableCertificate(tx: DbOrTx, actor: Actor, deviceId: number, clock: Clock): Promise<UsableCertificate> {
   const [device] = await tx.select().from(ukeyDevices).where(eq(ukeyDevices.id, deviceId)).limit(1);
   if (!device) throw notFound('数字证书不存在');
-  ukeyPolicy.use(actor, device);
+  ukeyPolicy.can(actor, 'use', device);
   if (device.status === 'revoked') throw businessRule('该数字证书已注销，请重新申请');
   if (!device.currentCertificateId) throw businessRule('该数字证书尚未签发，请等待企业管理员审批');
   const [row] = await tx.select().from(ukeyCertificates).where(eq(ukeyCertificates.id, device.currentCertificateId)).limit(1);
@@ -337,7 +317,7 @@ export async function usableCertificate(tx: DbOrTx, actor: Actor, deviceId: numb
 
 /** A single-use challenge for one action and the SHA-256 of its payload, valid 5 minutes. */
 export async function createChallenge(db: Db, clock: Clock, actor: Actor, input: { action: UkeyAction; payloadHash: string }) {
-  const enterpriseId = ukeyPolicy.hold(actor);
+  const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + UKEY_CHALLENGE_TTL_MS);
   const [row] = await db

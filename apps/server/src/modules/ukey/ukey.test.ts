@@ -10,6 +10,7 @@ import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-
 import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor } from '../funds/funds.test-helpers';
 import { createProduct, post } from '../listing/listing.test-helpers';
 import { auctionInput } from '../auction/auction.test-helpers';
+import { eventBusOf } from '../../lib/events';
 import { getPlatformCa } from './ca';
 import { newDeviceKey, signAction, type TestKey } from './ukey.test-helpers';
 
@@ -63,9 +64,13 @@ describe.each(testDatabaseKinds())('key devices and signatures on %s', (kind) =>
 
     // a trader cannot approve, not even their own request
     expect((await call('/api/ukey/device/approve', e.trader.token, { deviceId })).statusCode).toBe(403);
+    const issuedEvents: number[] = [];
+    const stop = eventBusOf(t.database.db).on('ukey.device_issued', ({ id }) => void issuedEvents.push(id));
     const approved = await call('/api/ukey/device/approve', e.token, { deviceId });
+    stop();
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().result.status).toBe('active');
+    expect(issuedEvents).toEqual([deviceId]);
     expect((await call('/api/ukey/device/approve', e.token, { deviceId })).statusCode).toBe(409);
 
     const list = (await call('/api/ukey/device/query', e.trader.token)).json().result;

@@ -90,10 +90,7 @@ export default function UkeyPage() {
         <ApplyModal
           isAdmin={devices.data?.canApprove ?? false}
           onClose={() => setApplying(false)}
-          onDone={() => {
-            setApplying(false);
-            void refresh();
-          }}
+          onDone={() => void refresh()}
         />
       ) : null}
     </div>

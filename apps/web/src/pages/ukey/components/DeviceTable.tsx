@@ -41,6 +41,7 @@ export default function DeviceTable({ loading, records, local, canApprove, onCha
     {
       title: '设备名称',
       dataIndex: 'name',
+      width: 170,
       render: (_, d) => (
         <Space size={4} wrap>
           <Typography.Text strong>{d.name}</Typography.Text>
@@ -48,7 +49,7 @@ export default function DeviceTable({ loading, records, local, canApprove, onCha
         </Space>
       ),
     },
-    { title: '使用人', dataIndex: 'userName', width: 150 },
+    { title: '使用人', dataIndex: 'userName', width: 140 },
     {
       title: '状态',
       dataIndex: 'status',
@@ -58,6 +59,7 @@ export default function DeviceTable({ loading, records, local, canApprove, onCha
     {
       title: '证书',
       key: 'certificate',
+      width: 320,
       render: (_, d) =>
         d.certificate ? (
           <Space direction="vertical" size={0}>
@@ -75,12 +77,12 @@ export default function DeviceTable({ loading, records, local, canApprove, onCha
           <Typography.Text type="secondary">{d.status === 'rejected' ? `已驳回：${d.rejectReason ?? ''}` : '待签发'}</Typography.Text>
         ),
     },
-    { title: '申请时间', dataIndex: 'requestedAt', width: 170 },
-    { title: '最近使用', dataIndex: 'lastUsedAt', width: 170, render: (_, d) => d.lastUsedAt ?? '-' },
+    { title: '申请时间', dataIndex: 'requestedAt', width: 110 },
+    { title: '最近使用', dataIndex: 'lastUsedAt', width: 110, render: (_, d) => d.lastUsedAt ?? '-' },
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 190,
       render: (_, d) => {
         const waiting = d.status === 'pending' || d.status === 'renewing';
         const live = waiting || d.status === 'active';
