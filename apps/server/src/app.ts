@@ -18,7 +18,8 @@ import authRoutes from './modules/auth/auth.routes';
 import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
 import fundsRoutes from './modules/funds/funds.routes';
-import { registerListingJobs } from './modules/listing/listing.jobs';
+import { listingFollowUps, registerListingJobs } from './modules/listing/listing.jobs';
+import { auctionFollowUps } from './modules/auction/auction.jobs';
 import listingRoutes from './modules/listing/listing.routes';
 import productRoutes from './modules/product/product.routes';
 import { registerScheduledJob, startScheduler } from './plugins/scheduler';
@@ -30,10 +31,19 @@ import marketIndexRoutes from './modules/market-index/market-index.routes';
 import { PublicCache } from './lib/public-cache';
 import { buildSnapshot, personalise } from './modules/auction/auction.service';
 import { runAuctionSchedule } from './flows/award-auction';
-import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/realtime';
+import { AuctionRooms, pushAuctionEvents } from './plugins/realtime';
+import { invalidateOnEvents } from './plugins/public-cache';
+import { eventBusOf, listenAcrossProcesses } from './lib/events';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import { platformSignTrust } from './modules/sign/platform-trust';
+import signRoutes from './modules/sign/sign.routes';
+import { setSignTrust } from './modules/sign/sign.trust';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
+import { setUkeyVerifier } from './modules/funds/pay-auth';
+import { loadPlatformCa } from './modules/ukey/ca';
+import ukeyRoutes from './modules/ukey/ukey.routes';
+import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import { errorBody, registerErrorHandling } from './plugins/errors';
@@ -90,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await loadPlatformCa({ dataDir: options.config.dataDir, certFile: options.config.caCertFile, keyFile: options.config.caKeyFile });
+  setUkeyVerifier(platformCaVerifier);
+  setSignTrust(platformSignTrust);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_TITLE} API`, version: '0.1.0', description: '所有接口的统一返回格式: { success, code, message, result, timestamp }' },
@@ -104,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authenticate);
   await app.register(firstLoginGuard);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-  await registerRealtime(app, options.database);
+  await registerEventListeners(app, options.database);
 
   await app.register(
     async (api) => {
@@ -121,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(marketIndexRoutes);
       await api.register(contentRoutes);
       await api.register(homeRoutes);
+      await api.register(signRoutes);
+      await api.register(ukeyRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -153,25 +168,31 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: import('nod
   socket.destroy(err);
 }
 
-/** Auction rooms fed by PostgreSQL notifications, so every process's watchers hear every bid. */
-async function registerRealtime(app: FastifyInstance, database: Database) {
+/**
+ * Side effects hang on domain events (lib/events.ts): live auction rooms (fed across processes by PostgreSQL
+ * NOTIFY, so every process's watchers hear every bid), public-cache invalidation and the scheduler's follow-ups.
+ */
+async function registerEventListeners(app: FastifyInstance, database: Database) {
+  const bus = eventBusOf(app.db);
+  bus.onError = (err, name) => app.log.error({ err, event: name }, 'event listener failed');
   const rooms = new AuctionRooms(async (tradeId) => {
     const base = await buildSnapshot(app.db, app.clock, tradeId);
     return { forEnterprise: (enterpriseId) => personalise(base, enterpriseId) };
   }, app.log);
   app.decorate('auctionRooms', rooms);
-  const unlisten = await database.listen(AUCTION_CHANNEL, (payload) => {
-    try {
-      const event = JSON.parse(payload) as { type: AuctionEventType; tradeId: string };
-      rooms.onEvent(event.type, event.tradeId);
-    } catch (err) {
-      app.log.warn({ err, payload }, 'bad auction notification');
-    }
-  });
+  const stopListening = [
+    // follow-ups first: the cache is dropped after the state it caches has moved
+    ...listingFollowUps(bus, app.db, app.clock),
+    ...auctionFollowUps(bus, app.db, app.clock),
+    ...pushAuctionEvents(bus, rooms),
+    ...invalidateOnEvents(bus, app.publicCache),
+  ];
+  const unlisten = await listenAcrossProcesses(database, (payload, err) => app.log.warn({ err, payload }, 'bad event notification'));
   const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    for (const stop of stopListening) stop();
     rooms.closeAll();
     await unlisten();
   });

@@ -20,6 +20,9 @@ export interface Config {
   publicCacheMs: number;
   /** How often the scheduler moves trade states (0: never, tests drive it themselves). */
   schedulerIntervalMs: number;
+  /** The platform CA's certificate and PKCS#8 key (PEM); empty: made once in DATA_DIR/ca. */
+  caCertFile: string | null;
+  caKeyFile: string | null;
 }
 
 /** Reads the configuration from the environment (README "Configuration"). */
@@ -40,6 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bidRateLimit: Number(env.BID_RATE_LIMIT ?? 10),
     publicCacheMs: Number(env.PUBLIC_CACHE_MS ?? 2000),
     schedulerIntervalMs: Number(env.SCHEDULER_INTERVAL_MS ?? 1000),
+    caCertFile: env.CA_CERT_FILE?.trim() ? path.resolve(env.CA_CERT_FILE) : null,
+    caKeyFile: env.CA_KEY_FILE?.trim() ? path.resolve(env.CA_KEY_FILE) : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { loadDemoData } from './db/demo-data/index';
+import { loadPlatformCa } from './modules/ukey/ca';
 import { seedSystemData } from './db/seed';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggerOptions } from './lib/log-redaction';
@@ -34,6 +35,8 @@ async function main() {
     demoAuction = await database.exclusively('startup', async () => {
       await seedSystemData(database.db);
       await ensureAreas(database.db);
+      // demo certificates are issued by the platform CA, made here on the first start
+      await loadPlatformCa({ dataDir: config.dataDir, certFile: config.caCertFile, keyFile: config.caKeyFile });
       if (!config.demoData) return null;
       await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')));
       // a live auction at every start-up, kept moving by demo bidders for the first minutes

@@ -13,6 +13,8 @@ export const ERRORS = {
   not_found: { status: 404, message: '请求的资源不存在' },
   route_not_found: { status: 404, message: '接口不存在' },
   conflict: { status: 409, message: '数据已被修改，请刷新后重试' },
+  /** A status move refused by its transition table, or lost to a move made at the same moment. */
+  state_changed: { status: 409, message: '状态已变化，请刷新后重试' },
   business_rule: { status: 422, message: '操作不符合业务规则' },
   too_many_requests: { status: 429, message: '请求过于频繁，请稍后再试' },
   internal: { status: 500, message: '服务器开小差了，请稍后再试' },
@@ -39,6 +41,11 @@ export const ERRORS = {
   attachment_invalid: { status: 422, message: '附件无效，请重新上传' },
   // hardening
   password_change_required: { status: 403, message: '请先修改初始密码' },
+  // PDF signatures
+  pdf_invalid: { status: 422, message: '文件不是有效的 PDF，或已加密无法签章' },
+  signing_session_invalid: { status: 422, message: '签章会话不存在、已使用或已过期，请重新签章' },
+  signature_invalid: { status: 422, message: '签名验证未通过，文件未签章' },
+  no_signing_certificate: { status: 422, message: '本机未安装数字证书，请先申请或在已安装证书的电脑上操作' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

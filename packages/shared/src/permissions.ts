@@ -158,7 +158,8 @@ const TRADER_ACTIONS: ActionKey[] = ['add', 'edit', 'query', 'get', 'export'];
 export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: ActionKey[] }[]> = {
   trader: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
-    ...TRADING_MENUS.map((id) => ({
+    // a trader holds a key device of their own (证书信息); the enterprise admin approves it
+    ...[...TRADING_MENUS, 'ukey', 'ukey-info'].map((id) => ({
       permissionId: id,
       // a trader reads the enterprise's data but only the enterprise admin edits it
       actions: id === 'companyInfo' ? (['query', 'get'] as ActionKey[]) : TRADER_ACTIONS,

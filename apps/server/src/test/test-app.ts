@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedSystemData } from '../db/seed';
 import { ManualClock } from '../lib/clock';
+import { createCaFiles } from '../modules/ukey/ca';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -55,9 +56,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * One platform CA per test process: the CA is process-wide (like the UKey verifier), so two apps of one test file
+ * (PGlite and PostgreSQL) must issue and check with the same one.
+ */
+let testCa: Promise<{ caCertFile: string; caKeyFile: string }> | null = null;
+function testCaFiles() {
+  return (testCa ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-test-ca-'));
+    const files = { caCertFile: path.join(dir, 'ca-cert.pem'), caKeyFile: path.join(dir, 'ca-key.pem') };
+    await createCaFiles(files.caCertFile, files.caKeyFile);
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    return files;
+  })());
+}
+
 export async function createTestApp(kind: TestDatabaseKind = 'pglite', overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-test-'));
-  const config = { ...loadConfig({}), dataDir, demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
+  const config = { ...loadConfig({}), dataDir, ...(await testCaFiles()), demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
   const database = await openTestDatabase(kind);
   const clock = new ManualClock();
   const app = await buildApp({ config, database, clock });

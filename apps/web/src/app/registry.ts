@@ -34,6 +34,8 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   ProductManage: lazyPage(() => import('@/pages/workspace/operation/productManage')),
   ContentManage: lazyPage(() => import('@/pages/workspace/operation/contentManage')),
   MarketIndexManage: lazyPage(() => import('@/pages/workspace/operation/marketIndex')),
+  UkeyInfo: lazyPage(() => import('@/pages/ukey')),
+  UkeySign: lazyPage(() => import('@/pages/sign')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

@@ -1,6 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyPage } from './lazy';
-import { UnderConstructionPage } from './registry';
 
 /** Static routes of spec §2 (the workspace routes come from the server's menu, see menu.ts and registry.ts). */
 
@@ -18,7 +17,6 @@ export interface StaticRoute {
   page: LazyExoticComponent<ComponentType<any>>;
 }
 
-const building = UnderConstructionPage;
 
 export const STATIC_ROUTES: StaticRoute[] = [
   // login/register layout
@@ -37,8 +35,8 @@ export const STATIC_ROUTES: StaticRoute[] = [
     public: true,
     page: lazyPage(() => import('@/pages/user/registerResult')),
   },
-  { path: '/ukey/index', title: '数字证书', layout: 'user', public: true, permission: 'listing', page: building },
-  { path: '/sign/index', title: '电子签章', layout: 'user', public: true, permission: 'listing', page: building },
+  { path: '/ukey/index', title: '数字证书', layout: 'user', public: true, permission: 'listing', page: lazyPage(() => import('@/pages/ukey')) },
+  { path: '/sign/index', title: '签章管理', layout: 'user', public: true, permission: 'listing', page: lazyPage(() => import('@/pages/sign')) },
 
   // public common layout
   { path: '/index', title: '首页', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/home')) },

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals } from '../schema/index';
+import { auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from '../client';
+import { loadPlatformCa } from '../../modules/ukey/ca';
 import { loadDemoData } from './index';
 
 describe('demo data', () => {
@@ -15,6 +16,7 @@ describe('demo data', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-demo-'));
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
+    await loadPlatformCa({ dataDir: dir });
   });
   afterAll(async () => {
     await database?.close();
@@ -26,7 +28,7 @@ describe('demo data', () => {
     expect(await loadDemoData(database.db, storage)).toBe(true);
     expect(await loadDemoData(database.db, storage)).toBe(false);
     const names = (await database.db.select({ username: users.username }).from(users)).map((u) => u.username).sort();
-    expect(names).toEqual(['admin', 'buyer01', 'buyer02', 'newcomer', 'operator', 'pending01', 'pending02', 'seller01']);
+    expect(names).toEqual(['admin', 'buyer01', 'buyer02', 'newcomer', 'operator', 'pending01', 'pending02', 'seller01', 'trader01']);
     const [newcomer] = await database.db.select().from(users).where(eq(users.username, 'newcomer'));
     expect(newcomer!.isFirstLogin).toBe(true);
     const all = await database.db.select().from(enterprises);
@@ -70,5 +72,12 @@ describe('demo data', () => {
     expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await database.db.select().from(recommendations)).length).toBeGreaterThan(5);
     for (const account of await reconcile(database.db)) expect(account.balanced).toBe(true);
+    // seller01's enterprise: a revoked key device and its trader's request waiting for approval
+    const [seller] = await database.db.select().from(users).where(eq(users.username, 'seller01'));
+    const devices = await database.db.select().from(ukeyDevices).where(eq(ukeyDevices.enterpriseId, seller!.enterpriseId!));
+    expect(devices.map((d) => d.status).sort()).toEqual(['pending', 'revoked']);
+    const [revoked] = await database.db.select().from(ukeyCertificates).where(eq(ukeyCertificates.enterpriseId, seller!.enterpriseId!));
+    expect(revoked!.revokedAt).not.toBeNull();
+    expect(devices.find((d) => d.status === 'pending')!.pendingCsr).toBeTruthy();
   });
 });

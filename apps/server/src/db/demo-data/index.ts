@@ -9,6 +9,7 @@ import { loadDemoOnboarding } from './onboarding';
 import { loadDemoListings } from './listings';
 import { loadDemoAuctions } from './auctions';
 import { loadDemoContent } from './content';
+import { loadDemoUkey } from './ukey';
 
 // a 1×1 white PNG standing in for a scanned bank voucher
 const VOUCHER_PNG = Buffer.from(
@@ -84,6 +85,7 @@ const DEMO_ENTERPRISES = [
 
 const DEMO_USERS = [
   { username: 'seller01', realname: '李明', role: 'enterprise_admin', enterprise: 'mine', mobile: '13900000001', firstLogin: false },
+  { username: 'trader01', realname: '王强', role: 'trader', enterprise: 'mine', mobile: '13900000005', firstLogin: false },
   { username: 'buyer01', realname: '赵云', role: 'enterprise_admin', enterprise: 'plant', mobile: '13900000002', firstLogin: false },
   { username: 'buyer02', realname: '孙倩', role: 'enterprise_admin', enterprise: 'trader', mobile: '13900000003', firstLogin: false },
   { username: 'newcomer', realname: '周凯', role: 'enterprise_admin', enterprise: 'newcomer', mobile: '13900000004', firstLogin: true },
@@ -129,6 +131,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
     await loadDemoListings(tx, now);
     await loadDemoAuctions(tx, now);
     await loadDemoContent(tx, storage, now);
+    await loadDemoUkey(tx, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
   return true;

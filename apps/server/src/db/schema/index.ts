@@ -8,3 +8,5 @@ export * from './trade';
 export * from './onboarding';
 export * from './auction';
 export * from './content';
+export * from './sign';
+export * from './ukey';

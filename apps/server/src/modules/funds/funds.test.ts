@@ -169,7 +169,7 @@ describe.each(testDatabaseKinds())('funds over HTTP on %s', (kind) => {
       expect(passed.statusCode).toBe(200);
       expect((await call('GET', '/api/fundinfo/getFundInfo', e.token)).json().result.frozen).toBe(100);
 
-      // with the key switch on, no signature passes until a key verifier is connected
+      // with the key switch on, something that is not a key signature does not pass
       await call('PUT', '/sys/switch/update', admin.token, { code: 'UkeySwitch', content: '1' });
       const ukey = await call('POST', '/api/funds/withdraw/apply', trader.token, { amount: 100, requestId: newRequestId(), ukeySignature: 'sig' });
       expect(ukey.statusCode).toBe(422);

@@ -5,17 +5,20 @@ import { enterprises, payPasswords, switches } from '../../db/schema/index';
 import { appError, businessRule, forbidden } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
+import { fundsPolicy } from './funds.policy';
 
 export const MAX_PAY_PASSWORD_FAILURES = 5;
 export const PAY_PASSWORD_LOCK_MS = 30 * 60 * 1000;
 
 /**
- * Verifies a key-device (UKey) signature over the action. The key-device work plugs its verifier in here; until
- * then no signature is accepted, so turning UkeySwitch on stops money from moving rather than letting it through.
+ * Verifies a key-device (UKey) signature over the action and its request fields (`payload`). The ukey module plugs
+ * the platform-CA verifier in at start (modules/ukey); until one is set no signature is accepted, so turning
+ * UkeySwitch on stops money from moving rather than letting it through. A verifier may throw a refusal that says
+ * why (revoked, expired, replayed…) instead of answering false.
  */
 export interface UkeyVerifier {
-  verify(input: { enterpriseId: number; action: string; signature: string }): Promise<boolean>;
+  verify(input: { db: Db; clock: Clock; actor: Actor; action: string; payload: Record<string, unknown>; signature: string }): Promise<boolean>;
 }
 export const ukeyNotConnected: UkeyVerifier = { verify: async () => false };
 let ukeyVerifier: UkeyVerifier = ukeyNotConnected;
@@ -45,7 +48,8 @@ export async function verifyPaymentAuth(
   const on = await paymentAuthSwitches(db);
   if (on.ukey) {
     if (!input.ukeySignature) throw businessRule('请使用 UKey 签章确认本次操作');
-    if (!(await ukeyVerifier.verify({ enterpriseId, action, signature: input.ukeySignature }))) {
+    const payload = input as Record<string, unknown>;
+    if (!(await ukeyVerifier.verify({ db, clock, actor, action, payload, signature: input.ukeySignature }))) {
       throw businessRule('UKey 签章验证未通过');
     }
     return;
@@ -55,7 +59,7 @@ export async function verifyPaymentAuth(
   await checkPayPassword(db, clock, enterpriseId, input.payPassword);
 }
 
-async function checkPayPassword(db: Db, clock: Clock, enterpriseId: number, given: string) {
+export async function checkPayPassword(db: Db, clock: Clock, enterpriseId: number, given: string) {
   const [row] = await db.select().from(payPasswords).where(eq(payPasswords.enterpriseId, enterpriseId)).limit(1);
   if (!row) throw businessRule('尚未设置支付密码，请企业管理员先在「资金资产」中设置');
   const now = clock.now();
@@ -90,8 +94,7 @@ export async function payPasswordStatus(db: Db, clock: Clock, enterpriseId: numb
 
 /** The enterprise admin sets the pay password, or changes it by giving the old one. */
 export async function setPayPassword(db: Db, clock: Clock, actor: Actor, input: { password: string; oldPassword?: string }) {
-  if (actor.role !== 'enterprise_admin' || actor.enterpriseId === null) throw forbidden('只有企业管理员可以设置支付密码');
-  const enterpriseId = actor.enterpriseId;
+  const enterpriseId = fundsPolicy.can(actor, 'setPayPassword');
   const [existing] = await db.select().from(payPasswords).where(eq(payPasswords.enterpriseId, enterpriseId)).limit(1);
   if (existing) {
     if (!input.oldPassword) throw businessRule('请输入原支付密码');

@@ -15,8 +15,16 @@ vi.mock('@/services/system', () => ({
   }),
 }));
 vi.mock('@/services/funds', () => ({ getPayPasswordStatus: vi.fn(async () => ({ isSet: true, lockedUntil: null })) }));
-const ukey = vi.hoisted(() => ({ sign: vi.fn<(action: string) => Promise<string>>() }));
-vi.mock('./ukey', () => ({ signWithUkey: ukey.sign, UKEY_NOT_CONNECTED: '尚未连接 UKey 设备' }));
+const ukey = vi.hoisted(() => ({
+  sign: vi.fn<(action: string, payload: Record<string, unknown>, device: unknown) => Promise<string>>(),
+  devices: vi.fn<() => Promise<unknown[]>>(),
+}));
+vi.mock('./ukey', () => ({
+  signWithUkey: ukey.sign,
+  usableUkeyDevices: ukey.devices,
+  UKEY_NO_LOCAL_KEY: '本机未安装数字证书，请先申请或在已安装证书的电脑上操作',
+}));
+const LOCAL_DEVICE = { id: 7, name: '财务室电脑', certificate: { serialNumber: '0123456789abcdef', notAfter: '2027-11-23 10:00:00' } };
 
 const set = (payPassword: '0' | '1', ukeySwitch: '0' | '1') => {
   switches.current = [
@@ -36,7 +44,7 @@ function harness(submit: (auth: PaymentAuth) => Promise<string>) {
       <>
         <button
           onClick={() =>
-            run(submit, { action: 'withdrawal', description: '出金 ¥1,000.00' }).then(
+            run(submit, { action: 'withdrawal', payload: { amount: 100_000 }, description: '出金 ¥1,000.00' }).then(
               (value) => Object.assign(outcome, { value, settled: true }),
               (error) => Object.assign(outcome, { error, settled: true }),
             )
@@ -81,6 +89,7 @@ beforeEach(() => {
   });
   switches.calls = 0;
   ukey.sign.mockReset();
+  ukey.devices.mockReset();
 });
 afterEach(cleanup);
 
@@ -143,26 +152,49 @@ describe('usePaymentAuth', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('with UkeySwitch on asks the key for a signature of the action (even with PayPassword on)', async () => {
+  it('with UkeySwitch on shows the amount, then signs the action and its payload with the local key (even with PayPassword on)', async () => {
     set('1', '1');
+    ukey.devices.mockResolvedValue([LOCAL_DEVICE]);
     ukey.sign.mockResolvedValue('SIGNED');
     const submit = vi.fn(async (_auth: PaymentAuth) => 'ok');
     const outcome = harness(submit);
     fireEvent.click(screen.getByText('出金'));
+    expect(await screen.findByText('出金 ¥1,000.00')).toBeTruthy();
+    expect(await screen.findByText(/财务室电脑/)).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /签名并确认/ }));
     await waitFor(() => expect(outcome.settled).toBe(true));
-    expect(ukey.sign).toHaveBeenCalledWith('withdrawal');
+    expect(ukey.sign).toHaveBeenCalledWith('withdrawal', { amount: 100_000 }, LOCAL_DEVICE);
     expect(submit).toHaveBeenCalledWith({ ukeySignature: 'SIGNED' });
+    expect(outcome.value).toBe('ok');
     expect(screen.queryByText('请输入支付密码')).toBeNull();
   });
 
-  it('does not submit when the key cannot sign', async () => {
+  it('says exactly that this computer has no certificate, and submits nothing', async () => {
     set('0', '1');
-    ukey.sign.mockRejectedValue(new Error('尚未连接 UKey 设备'));
+    ukey.devices.mockResolvedValue([]);
     const submit = vi.fn(async () => 'ok');
     const outcome = harness(submit);
     fireEvent.click(screen.getByText('出金'));
+    expect(await screen.findByText('本机未安装数字证书，请先申请或在已安装证书的电脑上操作')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /签名并确认/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(outcome.settled).toBe(true));
     expect(outcome.value).toBeUndefined();
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('shows a refused signature in the modal and does not settle', async () => {
+    set('0', '1');
+    ukey.devices.mockResolvedValue([LOCAL_DEVICE]);
+    ukey.sign.mockRejectedValue({ success: false, code: 422, message: '该数字证书已注销，请重新申请', status: 422 });
+    const submit = vi.fn(async () => 'ok');
+    const outcome = harness(submit);
+    fireEvent.click(screen.getByText('出金'));
+    await screen.findByText(/财务室电脑/);
+    fireEvent.click(screen.getByRole('button', { name: /签名并确认/ }));
+    expect(await screen.findByText('该数字证书已注销，请重新申请')).toBeTruthy();
+    expect(outcome.settled).toBe(false);
     expect(submit).not.toHaveBeenCalled();
   });
 

@@ -10,13 +10,13 @@ import { getSwitchList } from '@/services/system';
 import { hashPayPassword, isPayPasswordDigits } from './hash';
 import { paymentAuthMode, type PaymentAuthMode } from './mode';
 import SixDigitInput from './SixDigitInput';
-import { signWithUkey } from './ukey';
+import UkeySignModal from './UkeySignModal';
 
 export { hashPayPassword, isPayPasswordDigits } from './hash';
 export { paymentAuthMode, type PaymentAuthMode } from './mode';
 export { newRequestId } from './request-id';
 export { default as SixDigitInput } from './SixDigitInput';
-export { signWithUkey, UKEY_NOT_CONNECTED } from './ukey';
+export { signWithUkey, UKEY_NO_LOCAL_KEY } from './ukey';
 export type { PaymentAuth } from '@/services/funds';
 
 /**
@@ -26,7 +26,8 @@ export type { PaymentAuth } from '@/services/funds';
  *   const result = await run((auth) => applyWithdrawal({ ...body, ...auth }), { action: 'withdrawal' });
  *   ...render {holder} somewhere in the page
  *
- * and `run` looks at the switches: UkeySwitch '1' → a key signature (signWithUkey) is passed as `ukeySignature`;
+ * and `run` looks at the switches: UkeySwitch '1' → a modal shows the action and signs it with this browser's key
+ * device (a challenge naming the action and the SHA-256 of `payload`), passed as `ukeySignature`;
  * else PayPassword '1' → a modal asks for the 6-digit pay password and passes its hash as `payPassword`; else the
  * submit step runs at once with `{}`.
  *
@@ -44,8 +45,10 @@ const SWITCHES_STALE_MS = 30_000;
 export type PaymentSubmit<T> = (auth: PaymentAuth) => Promise<T>;
 
 export interface PaymentAuthOptions {
-  /** What the key signs; the server's names are 'withdrawal', 'trade_deposit', 'listing_subscribe'. */
+  /** What the key signs; the server's names are 'withdrawal', 'auction_enrol', 'trade_deposit', 'listing_subscribe'. */
   action?: string;
+  /** The request fields the key signs (the body without payPassword / ukeySignature). */
+  payload?: Record<string, unknown>;
   /** Modal title; default '请输入支付密码'. */
   title?: ReactNode;
   /** Shown above the password cells, e.g. the amount being moved. */
@@ -68,7 +71,8 @@ export function useSwitches() {
   return useQuery({ queryKey: SWITCHES_QUERY_KEY, queryFn: getSwitchList, staleTime: SWITCHES_STALE_MS });
 }
 
-interface Pending {
+export interface Pending {
+  mode: 'password' | 'ukey';
   submit: PaymentSubmit<unknown>;
   resolve: (value: unknown) => void;
   options: PaymentAuthOptions;
@@ -92,11 +96,11 @@ export function usePaymentAuth(): {
   // A page that unmounts with the modal open resolves its caller with undefined rather than leaving it hanging.
   useEffect(() => () => pendingRef.current?.resolve(undefined), []);
 
-  const askPassword = useCallback(
-    <T,>(submit: PaymentSubmit<T>, options: PaymentAuthOptions) =>
+  const ask = useCallback(
+    <T,>(mode: Pending['mode'], submit: PaymentSubmit<T>, options: PaymentAuthOptions) =>
       new Promise<T | undefined>((resolve) => {
         counter.current += 1;
-        setPending({ submit, resolve: resolve as (value: unknown) => void, options, key: counter.current });
+        setPending({ mode, submit, resolve: resolve as (value: unknown) => void, options, key: counter.current });
       }),
     [],
   );
@@ -104,20 +108,10 @@ export function usePaymentAuth(): {
   const withMode = useCallback(
     async <T,>(current: PaymentAuthMode, submit: PaymentSubmit<T>, options: PaymentAuthOptions): Promise<T | undefined> => {
       setMode(current);
-      if (current === 'password') return askPassword(submit, options);
-      if (current === 'ukey') {
-        let ukeySignature: string;
-        try {
-          ukeySignature = await signWithUkey(options.action ?? 'payment');
-        } catch (error) {
-          message.error(errorMessage(error, 'UKey 签章失败'));
-          return undefined;
-        }
-        return submit({ ukeySignature });
-      }
+      if (current === 'password' || current === 'ukey') return ask(current, submit, options);
       return submit({});
     },
-    [askPassword],
+    [ask],
   );
 
   const run = useCallback(
@@ -144,7 +138,11 @@ export function usePaymentAuth(): {
     current?.resolve(value);
   }, []);
 
-  const holder = pending ? <PayPasswordModal key={pending.key} pending={pending} onFinish={finish} /> : null;
+  const holder = !pending ? null : pending.mode === 'ukey' ? (
+    <UkeySignModal key={pending.key} pending={pending} onFinish={finish} />
+  ) : (
+    <PayPasswordModal key={pending.key} pending={pending} onFinish={finish} />
+  );
   return { run, holder, mode };
 }
 

@@ -1,14 +1,17 @@
-/**
- * Hook for the key-device (UKey) work: sign `action` (e.g. 'withdrawal', 'trade_deposit', 'listing_subscribe', the
- * names the server's verifyPaymentAuth checks) with the enterprise's key and resolve with the signature the server's
- * UkeyVerifier (apps/server/src/modules/funds/pay-auth.ts) accepts.
- *
- * TODO(ukey): talk to the key-device driver/browser extension here and return its signature. Until then every
- * signature attempt is refused, which matches the server: with UkeySwitch on, no money moves without a real key.
- */
-export const UKEY_NOT_CONNECTED = '尚未连接 UKey 设备';
+import { isUkeyAction, type UkeyDevice } from '@coalx/shared';
+import { signAction, UKEY_NO_LOCAL_KEY, usableLocalDevices } from '@/lib/ukey';
 
-export async function signWithUkey(action: string): Promise<string> {
-  void action;
-  throw new Error(UKEY_NOT_CONNECTED);
+/**
+ * The key-device signature of a money action: `action` is one of the names the server's verifyPaymentAuth checks
+ * ('withdrawal', 'auction_enrol', 'listing_subscribe', 'trade_deposit') and `payload` the request body it signs.
+ * Rejects with UKEY_NO_LOCAL_KEY when this browser holds no certified key of the user.
+ */
+export { UKEY_NO_LOCAL_KEY };
+
+export async function signWithUkey(action: string, payload: Record<string, unknown> = {}, device?: UkeyDevice): Promise<string> {
+  if (!isUkeyAction(action)) throw new Error('该操作不支持数字证书签名');
+  return signAction(action, payload, device);
 }
+
+/** The user's devices this browser holds a certified key for. */
+export const usableUkeyDevices = usableLocalDevices;

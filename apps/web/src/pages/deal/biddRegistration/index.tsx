@@ -64,6 +64,7 @@ export default function BiddRegistrationPage() {
     try {
       const result = await run((auth) => enrolAuction({ tradeId: a.tradeId, requestId: requestId.current, ...auth }), {
         action: 'auction_enrol',
+        payload: { tradeId: a.tradeId, requestId: requestId.current },
         title: '竞价报名：请输入支付密码',
         description: `报名 ${a.tradeId}，冻结竞价保证金 ¥${formatFen(a.deposit)}`,
       });

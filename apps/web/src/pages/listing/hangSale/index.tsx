@@ -63,6 +63,7 @@ export default function HangSalePage() {
         },
         {
           action: 'listing_subscribe',
+          payload: { tradeId: l.tradeId, quantity: kg, requestId: requestId.current },
           title: '摘牌确认：请输入支付密码',
           description: `摘牌 ${formatTons(kg)}，成交金额 ¥${formatFen(preview.amount)}，冻结保证金 ¥${formatFen(preview.deposit)}`,
         },

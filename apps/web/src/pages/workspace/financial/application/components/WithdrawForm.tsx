@@ -51,6 +51,7 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
           try {
             const result = await run((auth) => applyWithdrawal({ ...body, ...auth }), {
               action: 'withdrawal',
+              payload: body,
               title: '出金 · 请输入支付密码',
               description: (
                 <Descriptions column={1} size="small" bordered>

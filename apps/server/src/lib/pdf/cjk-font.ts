@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@cantoo/fontkit';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
+
+/**
+ * The Chinese font of every PDF the platform makes: Noto Sans SC (SIL Open Font Licence), the static TTFs shipped
+ * by `@expo-google-fonts/noto-sans-sc`. Only the glyphs a document uses are embedded (a subset of a few kilobytes),
+ * so every reader shows the same text whatever fonts it has.
+ */
+export type CjkWeight = 'regular' | 'bold';
+
+const FONT_FILES: Record<CjkWeight, string> = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+};
+
+const require = createRequire(import.meta.url);
+// each TTF is about 10 MB: read once per process, on first use
+const fontBytes = new Map<CjkWeight, Promise<Uint8Array>>();
+
+export function cjkFontBytes(weight: CjkWeight = 'regular'): Promise<Uint8Array> {
+  let bytes = fontBytes.get(weight);
+  if (!bytes) {
+    bytes = fs.readFile(require.resolve(FONT_FILES[weight])).then((b) => new Uint8Array(b));
+    fontBytes.set(weight, bytes);
+  }
+  return bytes;
+}
+
+/** Embeds the subset of Noto Sans SC this document will use. */
+export async function embedCjkFont(doc: PDFDocument, weight: CjkWeight = 'regular'): Promise<PDFFont> {
+  doc.registerFontkit(fontkit);
+  return doc.embedFont(await cjkFontBytes(weight), { subset: true });
+}

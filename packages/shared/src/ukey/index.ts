@@ -1,0 +1,3 @@
+export * from './states';
+export * from './signing';
+export * from './schemas';
