@@ -26,7 +26,7 @@ export default function MoreBiddingPage() {
       search: false,
       align: 'right',
       width: 130,
-      render: (_, r) => (r.bestPrice === null ? <span className="coalx-hint">暂无出价</span> : <span className="coalx-price">{formatFen(r.bestPrice)}</span>),
+      render: (_, r) => (r.bestPrice === null ? <span className="coalx-hint">暂无出价</span> : <span className="coalx-price">{formatPrice(r.bestPrice)}</span>),
     },
     { title: '竞价数量', dataIndex: 'quantity', search: false, align: 'right', width: 130, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity)}</span> },
     { title: '保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 120, render: (_, r) => <span className="coalx-num">{formatFen(r.deposit)}</span> },

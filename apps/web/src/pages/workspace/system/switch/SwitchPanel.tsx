@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { KeyOutlined, LockOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, List, message, Popconfirm, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Alert, List, message, Popconfirm, Skeleton, Switch, Tag } from 'antd';
 import { SWITCH_CODES, type SwitchCode } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { SWITCHES_QUERY_KEY, useSwitches } from '@/components/PayAuth';
@@ -77,7 +77,7 @@ export default function SwitchPanel() {
                   avatar={<span style={{ fontSize: 20, color: 'var(--coalx-primary)' }}>{d.icon}</span>}
                   title={
                     <span>
-                      {SWITCH_CODES[code]} <Typography.Text type="secondary" style={{ fontWeight: 400 }}>({code})</Typography.Text>{' '}
+                      {SWITCH_CODES[code]}{' '}
                       {on ? <Tag color="success">已开启</Tag> : <Tag>已关闭</Tag>}
                     </span>
                   }
