@@ -48,6 +48,7 @@ export interface BannerSave {
   enabled: boolean;
 }
 
+export const BANNER_QUERY_KEY = ['banner', 'list'];
 export const bannerList = () => requestResult<Banner[]>('/api/banner/list');
 export const bannerManageList = () => requestResult<BannerManage[]>('/api/banner/manageList');
 export const saveBanner = (data: BannerSave) => requestResult<BannerManage>('/api/banner/save', { method: 'POST', data });
@@ -80,9 +81,9 @@ export interface ContentSave {
 }
 
 /** `_t` defeats browser/proxy caches (spec §7 'timestamp'); the server caches briefly and invalidates on change. */
-export const contentList = (q: { type: ContentType; pageNo?: number; pageSize?: number }) =>
+export const contentList = (q: { type: ContentType; pageNo?: number; pageSize?: number; title?: string }) =>
   requestResult<PageResult<ContentRecord>>('/api/content/list', {
-    params: { type: q.type, pageNo: q.pageNo ?? 1, pageSize: q.pageSize ?? 10, _t: String(Date.now()) },
+    params: { type: q.type, pageNo: q.pageNo ?? 1, pageSize: q.pageSize ?? 10, title: q.title || undefined, _t: String(Date.now()) },
   });
 export const contentDetail = (id: number) => requestResult<ContentDetail>('/api/content/detail', { params: { id } });
 export const contentManageList = (q: { type?: ContentType; pageNo: number; pageSize: number }) =>

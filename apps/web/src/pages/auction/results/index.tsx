@@ -29,7 +29,7 @@ export default function BiddingResultsPage() {
       ) : (
         <>
           <AuctionHeadline auction={a} />
-          <Card variant="borderless" className="coalx-section-card" title="竞价结果公告">
+          <Card variant="borderless" className="coalx-section-card" title="竞价结果公告" extra={<span className="coalx-hint">发布企业名称公开，中标企业名称部分隐藏</span>}>
             {a.hangState !== 3 ? (
               <Result status="info" title="竞价尚未结束" subTitle="结果将在竞价结束后公布" extra={<Link to={`/deal/bidding?tradeId=${a.tradeId}`}>进入竞价室观看</Link>} />
             ) : r.dealPrice === null ? (

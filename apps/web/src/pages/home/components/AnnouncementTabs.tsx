@@ -11,12 +11,12 @@ import { moreAnnouncementsPath, showViewMore } from '../logic';
 const TABS: ContentType[] = ['0', '1'];
 
 /** One announcement list; a failure shows the server's message as an error toast (spec §8). */
-export function useContentList(type: ContentType, pageNo = 1, enabled = true) {
+export function useContentList(type: ContentType, pageNo = 1, enabled = true, title = '') {
   return useQuery({
-    queryKey: ['content', 'list', type, pageNo],
+    queryKey: ['content', 'list', type, pageNo, title],
     queryFn: async () => {
       try {
-        return await contentList({ type, pageNo, pageSize: NEWS_PAGE_SIZE });
+        return await contentList({ type, pageNo, pageSize: NEWS_PAGE_SIZE, title });
       } catch (error) {
         void message.error(errorMessage(error, '公告加载失败'));
         throw error;
@@ -40,7 +40,7 @@ function AnnouncementItem({ item }: { item: ContentRecord }) {
 
 /**
  * The home page's announcement tabs 周报 / 市场观察 (spec §2): 10 per tab, titles cut at 40 characters, and 'view more'
- * only when the tab's total exceeds 10. Both lists load at once so switching tabs is instant.
+ * when either tab's total exceeds 10. Both lists load at once so switching tabs is instant.
  */
 export default function AnnouncementTabs() {
   const [tab, setTab] = useState<ContentType>('0');
@@ -58,7 +58,8 @@ export default function AnnouncementTabs() {
             </button>
           ))}
         </div>
-        {showViewMore(current.data?.total) && (
+        {/* spec §2: shown when either tab has more than 10, leading to the tab being looked at */}
+        {(showViewMore(weekly.data?.total) || showViewMore(observation.data?.total)) && (
           <Link to={moreAnnouncementsPath(tab)} className="coalx-home-more" data-testid="news-more">
             查看更多 &gt;
           </Link>

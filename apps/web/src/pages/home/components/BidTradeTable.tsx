@@ -57,8 +57,8 @@ export default function BidTradeTable({ tradeType }: { tradeType: 2 | 3 }) {
                   <Link to={`/biddingDetails?tradeId=${r.tradeId}`} title={`${r.productName} · ${r.enterpriseName}`}>
                     {ellipsis(r.productName, ELLIPSIS.name)}
                   </Link>
-                  <div className="coalx-mini-sub" title={r.enterpriseName}>
-                    {r.enterpriseName}
+                  <div className="coalx-mini-sub coalx-mini-company" title={r.enterpriseName}>
+                    {ellipsis(r.enterpriseName, ELLIPSIS.name)}
                   </div>
                 </td>
                 <td className="num">

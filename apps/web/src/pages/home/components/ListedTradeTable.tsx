@@ -64,8 +64,8 @@ export default function ListedTradeTable({ tradeType }: { tradeType: 0 | 1 }) {
                 <Link to={`/listingSalesDetails?tradeId=${r.tradeId}`} title={`${r.productName} · ${r.enterpriseName}`}>
                   {ellipsis(r.productName, ELLIPSIS.name)}
                 </Link>
-                <div className="coalx-mini-sub" title={r.enterpriseName}>
-                  {r.enterpriseName}
+                <div className="coalx-mini-sub coalx-mini-company" title={r.enterpriseName}>
+                  {ellipsis(r.enterpriseName, ELLIPSIS.name)}
                 </div>
               </td>
               <td className="num coalx-price">{formatPrice(r.price)}</td>
