@@ -1,10 +1,10 @@
-import AnnouncementTabs from './components/AnnouncementTabs';
+import AnnouncementTabs from '@/components/AnnouncementTabs';
 import BidTradeTable from './components/BidTradeTable';
 import ListedTradeTable from './components/ListedTradeTable';
 import RecommendTrades from './components/RecommendTrades';
 import RuleLinks from './components/RuleLinks';
-import './home-tables.css';
-import './home.css';
+import '@/styles/home-tables.css';
+import '@/styles/home.css';
 
 /**
  * Home (/index) inside the public layout, whose slots hold the banner and the market-index strip. Every block has

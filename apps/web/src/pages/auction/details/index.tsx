@@ -1,29 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Steps } from 'antd';
+import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@/app/session';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton, resultText } from '../logic';
-import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '../shared/AuctionParts';
-import { countdownText, useWallCountdown } from '../shared/Countdown';
-
-/** The four stages of an auction, with the time each one ends. */
-export function AuctionSteps({ hangState, enrolDeadline, bidStart, currentEnd, result }: { hangState: number; enrolDeadline: string; bidStart: string; currentEnd: string; result: string | null }) {
-  return (
-    <Steps
-      className="coalx-auction-timeline"
-      size="small"
-      current={hangState}
-      status={hangState === 3 && resultText(result) === '流拍' ? 'error' : undefined}
-      items={[
-        { title: '报名中', description: `截止 ${enrolDeadline.slice(5, 16)}` },
-        { title: '待竞价', description: `开始 ${bidStart.slice(5, 16)}` },
-        { title: '竞价中', description: `结束 ${currentEnd.slice(5, 16)}` },
-        { title: hangState === 3 && result ? `已结束 · ${resultText(result)}` : '已结束', description: '发布结果公告' },
-      ]}
-    />
-  );
-}
+import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton } from '@/lib/auction';
+import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
+import { AuctionSteps } from '@/components/auction/AuctionSteps';
+import { useWallCountdown } from '@/hooks/useWallCountdown';
+import { countdownText } from '@/lib/countdown';
 
 /** 竞价销售详情 (/biddingDetails?tradeId): every field, the stage, the countdown to the next step and the state's button. */
 export default function BiddingDetailsPage() {

@@ -3,10 +3,10 @@ import { Button, Segmented } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ELLIPSIS, PRICE_LABEL, ellipsis, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
-import { placeText } from '@/pages/listing/shared/ListingDetail';
+import { placeText } from '@/components/listing/ListingDetail';
 import { listBidMarket } from '@/services/auction';
-import { AUCTION_STATE_ENUM } from '../logic';
-import { AuctionStateTag, AuctionTableButton } from '../shared/AuctionParts';
+import { AUCTION_STATE_ENUM } from '@/lib/auction';
+import { AuctionStateTag, AuctionTableButton } from '@/components/auction/AuctionParts';
 
 /** 更多竞价 (/moreBidding?tradeType): the auction hall, 10 a page, filters, the state's button per row (spec §4). */
 export default function MoreBiddingPage() {

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRICE_LABEL } from '@coalx/shared';
 import { useSession } from '@/app/session';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT } from '../logic';
-import { AuctionLoadState } from '../shared/AuctionParts';
+import { AUCTION_TYPE_TEXT } from '@/lib/auction';
+import { AuctionLoadState } from '@/components/auction/AuctionParts';
 import AuctionForm from './components/AuctionForm';
 
 /** 发布竞价 (/listingTrade/Bidding?tradeType=2|3[&tradeId=]): publish an auction sale or purchase, or edit a draft. */

@@ -3,8 +3,8 @@ import { Breadcrumb, Card, Result, Statistic, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen, formatPrice, formatTons } from '@coalx/shared';
 import { getAuctionResult, listBidRecords } from '@/services/auction';
-import { AUCTION_TYPE_TEXT } from '../logic';
-import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '../shared/AuctionParts';
+import { AUCTION_TYPE_TEXT } from '@/lib/auction';
+import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
 
 /** 竞价结果公告 (/biddingResults?tradeId): deal price, quantity, amount, masked winner, number of bids and bidders, or 流拍. */
 export default function BiddingResultsPage() {

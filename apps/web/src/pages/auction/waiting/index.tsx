@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT } from '../logic';
-import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '../shared/AuctionParts';
-import { countdownText, useWallCountdown } from '../shared/Countdown';
-import { AuctionSteps } from '../details';
+import { AUCTION_TYPE_TEXT } from '@/lib/auction';
+import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
+import { useWallCountdown } from '@/hooks/useWallCountdown';
+import { countdownText } from '@/lib/countdown';
+import { AuctionSteps } from '@/components/auction/AuctionSteps';
 
 /** 待竞价详情 (/waitingAuction?tradeId): enrolment closed, a countdown to the start of bidding, then on to the bidding page. */
 export default function WaitingAuctionPage() {

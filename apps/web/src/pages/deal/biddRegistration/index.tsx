@@ -8,9 +8,10 @@ import { useSession } from '@/app/session';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { enrolAuction, getAuction, listMyEnrolments } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, secondsText, stepWords } from '@/pages/auction/logic';
-import { AuctionHeadline, AuctionLoadState, limitText, maxStepText } from '@/pages/auction/shared/AuctionParts';
-import { countdownText, useWallCountdown } from '@/pages/auction/shared/Countdown';
+import { AUCTION_TYPE_TEXT, secondsText, stepWords } from '@/lib/auction';
+import { AuctionHeadline, AuctionLoadState, limitText, maxStepText } from '@/components/auction/AuctionParts';
+import { useWallCountdown } from '@/hooks/useWallCountdown';
+import { countdownText } from '@/lib/countdown';
 
 /**
  * 竞价报名 (/deal/biddRegistration?tradeId): accept the rules, see the deposit to be frozen against the available

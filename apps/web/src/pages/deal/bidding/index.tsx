@@ -5,10 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { PRICE_LABEL, formatFen, formatPrice, formatTons, type AuctionSnapshot } from '@coalx/shared';
 import { useSession } from '@/app/session';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, resultText, secondsText, stepWords } from '@/pages/auction/logic';
-import { AuctionStateTag, limitText, maxStepText } from '@/pages/auction/shared/AuctionParts';
+import { AUCTION_TYPE_TEXT, resultText, secondsText, stepWords } from '@/lib/auction';
+import { AuctionStateTag, limitText, maxStepText } from '@/components/auction/AuctionParts';
 import BidPanel from './components/BidPanel';
-import { AWAIT_RESULT_POLL_MS, formatCountdown, rankOf, useAuctionLive, useCountdown, type LiveState } from './useAuctionLive';
+import { formatCountdown } from '@/lib/countdown';
+import { AWAIT_RESULT_POLL_MS, rankOf, useAuctionLive, useCountdown, type LiveState } from './useAuctionLive';
 import './bidding.css';
 
 const timeOf = (text: string) => text.slice(11, 19) || text;

@@ -7,7 +7,6 @@ import {
   auctionSocketUrl,
   backoffDelay,
   clockOffset,
-  formatCountdown,
   isNewer,
   nextValidPrice,
   priceProblem,
@@ -56,13 +55,6 @@ describe('clock offset and countdown', () => {
     expect(remainingMs(1_000, 0, 9_000)).toBe(0);
   });
 
-  it('formats whole seconds rounded up, so 0 shows only when it is over', () => {
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(1)).toBe('00:01');
-    expect(formatCountdown(59_001)).toBe('01:00');
-    expect(formatCountdown(3_600_000)).toBe('01:00:00');
-    expect(formatCountdown(-5)).toBe('00:00');
-  });
 });
 
 describe('reconnect backoff', () => {

@@ -23,16 +23,6 @@ export function remainingMs(deadline: number, offset: number, localNow: number):
   return Math.max(0, deadline - (localNow + offset));
 }
 
-/** 'HH:MM:SS' (or 'MM:SS' under an hour) of a remaining time, whole seconds rounded up: 0 only when it is over. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${two(h)}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
-}
-
 export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_MAX_MS = 15_000;
 

@@ -5,7 +5,7 @@ import { useDict } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
 import './bid-tables.css';
 import { listBidMarket } from '@/services/auction';
-import { auctionButtonPath, auctionTableButton } from '@/pages/auction/logic';
+import { auctionButtonPath, auctionTableButton } from '@/lib/auction';
 
 const TITLES: Record<2 | 3, string> = { 2: '竞价销售', 3: '竞价采购' };
 const ROWS = 5;

@@ -4,7 +4,7 @@ import { ELLIPSIS, PRICE_LABEL, ellipsis, formatPrice, formatTons } from '@coalx
 import { useDict } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
 import { listMarket } from '@/services/listing';
-import { listingButtonPath, listingButtons } from '@/pages/listing/logic';
+import { listingButtonPath, listingButtons } from '@/lib/listing';
 
 const TITLES: Record<0 | 1, { title: string; publish: string }> = {
   0: { title: '挂牌销售', publish: '我要卖' },

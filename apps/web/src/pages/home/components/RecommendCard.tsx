@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ELLIPSIS, PRICE_LABEL, formatPrice, formatTons } from '@coalx/shared';
 import EllipsisText from '@/components/EllipsisText';
 import type { RecommendRecord } from '@/services/content';
-import { recommendButtons, recommendStateText, TRADE_TYPE_TEXT } from '../logic';
+import { recommendButtons, recommendStateText, TRADE_TYPE_TEXT } from '@/lib/home';
 
 /** One recommended trade: type, name (14 characters, full on hover), price, quantity, place, time, state buttons. */
 export default function RecommendCard({ r }: { r: RecommendRecord }) {

@@ -4,11 +4,11 @@ import { Breadcrumb, Card, Descriptions, Statistic, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PRICE_LABEL, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
 import { getListingResult } from '@/services/listing';
-import { TRADE_TYPE_TEXT } from '../logic';
-import { placeText } from '../shared/ListingDetail';
-import { ListingLoadState } from '../shared/PageState';
-import { HangStateTag } from '../shared/StateParts';
-import '../shared/listing.css';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
+import { placeText } from '@/components/listing/ListingDetail';
+import { ListingLoadState } from '@/components/listing/ListingLoadState';
+import { HangStateTag } from '@/components/listing/StateParts';
+import '@/components/trade/trade.css';
 
 /** 挂牌结果公告 (/listingResult?tradeId): the listing, the deal totals and each deal with masked names. */
 export default function ListingResultPage() {

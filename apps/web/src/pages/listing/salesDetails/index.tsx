@@ -3,10 +3,10 @@ import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@/app/session';
 import { getListing } from '@/services/listing';
-import { TRADE_TYPE_TEXT, listingButtonPath, listingButtons } from '../logic';
-import { ListingDescriptions, ListingHeadline } from '../shared/ListingDetail';
-import { ListingLoadState } from '../shared/PageState';
-import '../shared/listing.css';
+import { TRADE_TYPE_TEXT, listingButtonPath, listingButtons } from '@/lib/listing';
+import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
+import { ListingLoadState } from '@/components/listing/ListingLoadState';
+import '@/components/trade/trade.css';
 
 /** 挂牌销售详情 (/listingSalesDetails?tradeId): every field, the state, the remainder and the buttons of its state. */
 export default function ListingSalesDetailsPage() {

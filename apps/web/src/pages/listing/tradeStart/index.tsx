@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRICE_LABEL } from '@coalx/shared';
 import { useSession } from '@/app/session';
 import { getListing } from '@/services/listing';
-import { TRADE_TYPE_TEXT } from '../logic';
-import { ListingLoadState } from '../shared/PageState';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
+import { ListingLoadState } from '@/components/listing/ListingLoadState';
 import ListingForm from './components/ListingForm';
-import '../shared/listing.css';
+import '@/components/trade/trade.css';
 
 /** 发起挂牌 (/listingTrade/tradeStart?tradeType=0|1[&tradeId=]): publish a listing sale or purchase, or edit a draft. */
 export default function TradeStartPage() {

@@ -7,11 +7,11 @@ import { ELLIPSIS, RECOMMEND_QUICK_FILTERS, formatPrice, formatTons } from '@coa
 import { dictValueEnum, useDictionaries } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
 import EllipsisText from '@/components/EllipsisText';
-import { recommendButtons, recommendSearchParams, recommendStateText, TRADE_TYPE_TEXT, type QuickFilterKey, type RecommendSearchForm as SearchForm } from '@/pages/home/logic';
+import { recommendButtons, recommendSearchParams, recommendStateText, TRADE_TYPE_TEXT, type QuickFilterKey, type RecommendSearchForm as SearchForm } from '@/lib/home';
 import { recommendList, type RecommendRecord } from '@/services/content';
 import { listProducts } from '@/services/listing';
-import '@/pages/home/home.css';
-import '@/pages/home/home-tables.css';
+import '@/styles/home.css';
+import '@/styles/home-tables.css';
 
 /**
  * /recommend/recommendList, the full-list mode of the recommended trades (spec §2): search by trade number, trade

@@ -18,11 +18,11 @@ import type { FormInstance, Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MAX_PRICE_FEN, PRICE_LABEL, PRICE_TYPES, TRANSPORTS, formatFen, type AuctionView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
-import { TONS_PATTERN, YUAN_PATTERN, tonsTextToKg, yuanTextToFen } from '@/pages/listing/logic';
-import AreaCascader from '@/pages/listing/tradeStart/components/AreaCascader';
+import { TONS_PATTERN, YUAN_PATTERN, tonsTextToKg, yuanTextToFen } from '@/lib/listing';
+import AreaCascader from '@/components/trade/DeliveryAreaCascader';
 import { listProducts } from '@/services/listing';
 import { saveAuction } from '@/services/auction';
-import { DEFAULTS, auctionCrossErrors, fromAuction, stepWords, toAuctionApply, type AuctionFormValues } from '../../logic';
+import { DEFAULTS, auctionCrossErrors, fromAuction, stepWords, toAuctionApply, type AuctionFormValues } from '@/lib/auction';
 
 const WALL = 'YYYY-MM-DD HH:mm:ss';
 const DAY = 'YYYY-MM-DD';

@@ -35,8 +35,8 @@ import {
   toListingApply,
   yuanTextToFen,
   type ListingFormValues,
-} from '../../logic';
-import AreaCascader from './AreaCascader';
+} from '@/lib/listing';
+import AreaCascader from '@/components/trade/DeliveryAreaCascader';
 
 const WALL = 'YYYY-MM-DD HH:mm:ss';
 const DAY = 'YYYY-MM-DD';

@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import type { AuctionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctions, type MyAuctionQuery } from '@/services/auction';
-import { AuctionDescriptions, AuctionHeadline, AuctionTableButton } from '@/pages/auction/shared/AuctionParts';
-import { WS_PAGINATION, cleanParams } from '../../listing/columns';
-import BidRecordTable from '../BidRecordTable';
-import { auctionColumns, auctionExcel } from '../columns';
+import { AuctionDescriptions, AuctionHeadline, AuctionTableButton } from '@/components/auction/AuctionParts';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import BidRecordTable from '@/components/auction/BidRecordTable';
+import { auctionColumns, auctionExcel } from '@/components/auction/columns';
 
 /** 我的竞价: my enterprise's auctions with audit and market state; edit a draft or rejected one; watch the bids. */
 export default function AuctionQueryPage() {

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { formatFen, formatPrice, type AuctionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctions } from '@/services/auction';
-import { WS_PAGINATION, cleanParams } from '../../listing/columns';
-import { auctionColumns, auctionExcel } from '../columns';
-import { resultText } from '@/pages/auction/logic';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import { auctionColumns, auctionExcel } from '@/components/auction/columns';
+import { resultText } from '@/lib/auction';
 
 /** 竞价结果: my enterprise's ended auctions (成交 or 流拍) with the result notice. */
 export default function AuctionResultPage() {

@@ -4,8 +4,8 @@ import { Button } from 'antd';
 import { Link } from 'react-router';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyEnrolments, type EnrolmentView } from '@/services/auction';
-import { WS_PAGINATION, cleanParams } from '../../listing/columns';
-import { enrolmentColumns, enrolmentExcel } from '../columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import { enrolmentColumns, enrolmentExcel } from '@/components/auction/columns';
 
 /** 竞价报名: my enterprise's enrolments, with the way to the bidding room or the result notice. */
 export default function AuctionSignPage() {

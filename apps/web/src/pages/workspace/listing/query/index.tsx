@@ -6,8 +6,9 @@ import { Link, useNavigate } from 'react-router';
 import { formatFen, formatTons, type ListingView, type SubscriptionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyListings, listSubscriptionsOfListing, type MyListingQuery } from '@/services/listing';
-import { ListingDescriptions, ListingHeadline } from '@/pages/listing/shared/ListingDetail';
-import { SubscriptionStatusBadge, WS_PAGINATION, cleanParams, listingColumns, listingExcel } from '../columns';
+import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
+import { SubscriptionStatusBadge, listingColumns, listingExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 我的挂牌: my enterprise's listings with audit status and market state; edit a draft or rejected one. */
 export default function ListingQueryPage() {

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { formatTons, type ListingView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyListings } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, listingColumns, listingExcel } from '../columns';
+import { listingColumns, listingExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 挂牌结果: my enterprise's ended listings, each with its result notice. */
 export default function ListingResultListPage() {

@@ -7,10 +7,10 @@ import { formatPrice, formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
-import { indexRise } from '@/pages/home/logic';
-import { fenToYuanText, YUAN_PATTERN, yuanTextToFen } from '@/pages/listing/logic';
+import { indexRise } from '@/lib/home';
+import { fenToYuanText, YUAN_PATTERN, yuanTextToFen } from '@/lib/listing';
 import { marketIndexHistory, marketIndexInfo, marketIndexProposal, publishMarketIndex, type MarketIndex } from '@/services/content';
-import { WS_PAGINATION } from '../../listing/columns';
+import { WS_PAGINATION } from '@/lib/pro-table';
 import { nextTerm } from './term';
 
 interface PublishForm {

@@ -6,11 +6,11 @@ import { ELLIPSIS, ellipsis, type AuctionView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
-import { AuctionDescriptions, AuctionHeadline } from '@/pages/auction/shared/AuctionParts';
+import { AuctionDescriptions, AuctionHeadline } from '@/components/auction/AuctionParts';
 import { approveAuction, listAuctionAudit, rejectAuction } from '@/services/auction';
-import { WS_PAGINATION, cleanParams, enumOf } from '../../listing/columns';
-import BidRecordTable from '../../auction/BidRecordTable';
-import { auctionColumns, auctionExcel } from '../../auction/columns';
+import { WS_PAGINATION, cleanParams, enumOf } from '@/lib/pro-table';
+import BidRecordTable from '@/components/auction/BidRecordTable';
+import { auctionColumns, auctionExcel } from '@/components/auction/columns';
 import RecommendSwitch from './RecommendSwitch';
 
 const AUDIT_STATUS = { submitted: '待审核', approved: '已通过', rejected: '已驳回' };

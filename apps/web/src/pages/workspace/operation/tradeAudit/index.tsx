@@ -5,9 +5,10 @@ import { ELLIPSIS, ellipsis, type ListingView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
-import { ListingDescriptions, ListingHeadline } from '@/pages/listing/shared/ListingDetail';
+import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
 import { approveListing, listAuditQueue, rejectListing } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, enumOf, listingColumns, listingExcel } from '../../listing/columns';
+import { listingColumns, listingExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams, enumOf } from '@/lib/pro-table';
 import AuctionAudit from './AuctionAudit';
 import RecommendSwitch from './RecommendSwitch';
 

@@ -1,7 +1,7 @@
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useDict } from '@/app/dict';
-import { listingButtonPath, listingButtons } from '../logic';
+import { listingButtonPath, listingButtons } from '@/lib/listing';
 
 const STATE_COLOR: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default' };
 

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { PRICE_LABEL, PRICE_TYPES, TRANSPORTS, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
 import { useDict } from '@/app/dict';
 import { errorMessage } from '@/app/request';
-import { placeText } from '@/pages/listing/shared/ListingDetail';
-import { qualityItems } from '@/pages/listing/shared/quality';
-import { resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '../logic';
-import '@/pages/listing/shared/listing.css';
-import './auction.css';
+import { placeText } from '@/components/listing/ListingDetail';
+import { qualityItems } from '@/lib/quality';
+import { resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
+import '@/components/trade/trade.css';
+import '@/components/auction/auction.css';
 
 /** Auction state (dictionary bid_hang_state_hp), with 成交 / 流拍 once ended. */
 export function AuctionStateTag({ state, result }: { state: number; result?: string | null }) {

@@ -9,9 +9,9 @@ import {
   formatTons,
   type ListingView,
 } from '@coalx/shared';
-import { TRADE_TYPE_TEXT } from '../logic';
-import { qualityItems } from './quality';
-import { HangStateTag } from './StateParts';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
+import { qualityItems } from '@/lib/quality';
+import { HangStateTag } from '@/components/listing/StateParts';
 
 export function depositText(l: Pick<ListingView, 'depositMode' | 'depositValue'>): string {
   const mode = DEPOSIT_MODES[l.depositMode as keyof typeof DEPOSIT_MODES] ?? l.depositMode;

@@ -2,8 +2,8 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Typography } from 'antd';
 import Money from '@/components/Money';
 import type { Transfer } from '@/services/funds';
-import { DepositInStatusTag, groupAccountNo, WithdrawalStatusTag } from './tags';
-import VoucherPreview from './VoucherPreview';
+import { DepositInStatusTag, groupAccountNo, WithdrawalStatusTag } from '@/components/funds/tags';
+import VoucherPreview from '@/components/funds/VoucherPreview';
 
 const twoLines = (top: React.ReactNode, bottom: React.ReactNode) => (
   <div style={{ lineHeight: 1.5 }}>

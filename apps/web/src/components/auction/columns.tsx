@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { ENROLMENT_STATUS, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
 import type { ExcelColumn } from '@/components/ExportExcel';
 import type { EnrolmentView } from '@/services/auction';
-import { AUCTION_STATE_ENUM, AUCTION_STATUS, AUCTION_TYPE_TEXT, resultText } from '@/pages/auction/logic';
-import { AuctionStateTag } from '@/pages/auction/shared/AuctionParts';
-import { enumOf } from '../listing/columns';
+import { AUCTION_STATE_ENUM, AUCTION_STATUS, AUCTION_TYPE_TEXT, resultText } from '@/lib/auction';
+import { AuctionStateTag } from '@/components/auction/AuctionParts';
+import { enumOf } from '@/lib/pro-table';
 
 /** Columns the workspace auction tables share, and their Excel twins. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuctionApplySchema } from '@coalx/shared';
-import { auctionButtonPath, auctionCrossErrors, auctionRowButtons, auctionTableButton, fromAuction, secondsText, toAuctionApply, type AuctionFormValues } from './logic';
+import { auctionButtonPath, auctionCrossErrors, auctionRowButtons, auctionTableButton, fromAuction, secondsText, toAuctionApply, type AuctionFormValues } from './auction';
 
 const NOW = Date.parse('2026-05-01T10:00:00+08:00');
 
@@ -103,7 +103,7 @@ describe('publishing form', () => {
 
 describe('result text', () => {
   it('maps the server result codes to 成交 / 流拍', async () => {
-    const { resultText } = await import('./logic');
+    const { resultText } = await import('./auction');
     expect([resultText('deal'), resultText('failed'), resultText(null)]).toEqual(['成交', '流拍', null]);
   });
 });

@@ -13,7 +13,7 @@ import {
   tonsTextToKg,
   yuanTextToFen,
   type ListingFormValues,
-} from './logic';
+} from './listing';
 
 describe('tons and yuan typed by the trader', () => {
   it('converts tons with up to 3 decimals to integer kg without float error', () => {

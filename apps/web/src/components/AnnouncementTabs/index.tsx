@@ -6,7 +6,7 @@ import { CONTENT_TYPES, ELLIPSIS, NEWS_PAGE_SIZE, type ContentType } from '@coal
 import EllipsisText from '@/components/EllipsisText';
 import { errorMessage } from '@/app/request';
 import { contentList, type ContentRecord } from '@/services/content';
-import { moreAnnouncementsPath, showViewMore } from '../logic';
+import { moreAnnouncementsPath, showViewMore } from '@/lib/home';
 
 const TABS: ContentType[] = ['0', '1'];
 

@@ -1,6 +1,6 @@
 import { RECOMMEND_QUICK_FILTERS, VIEW_MORE_THRESHOLD, formatFen, type ContentType } from '@coalx/shared';
-import { auctionButtonPath, auctionRowButtons } from '@/pages/auction/logic';
-import { listingButtonPath, listingButtons } from '@/pages/listing/logic';
+import { auctionButtonPath, auctionRowButtons } from '@/lib/auction';
+import { listingButtonPath, listingButtons } from '@/lib/listing';
 
 /** The home page's rules, free of React so they are tested alone. */
 

@@ -12,9 +12,10 @@ import {
   type SubscriptionView,
 } from '@coalx/shared';
 import type { ExcelColumn } from '@/components/ExportExcel';
-import { TRADE_TYPE_TEXT } from '@/pages/listing/logic';
-import { HangStateTag } from '@/pages/listing/shared/StateParts';
-import '@/pages/listing/shared/listing.css';
+import { enumOf } from '@/lib/pro-table';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
+import { HangStateTag } from '@/components/listing/StateParts';
+import '@/components/trade/trade.css';
 
 /** Columns the workspace listing tables share, and their Excel twins. */
 
@@ -27,8 +28,6 @@ const STATUS_BADGE: Record<string, 'default' | 'processing' | 'success' | 'error
   confirmed: 'success',
   declined: 'default',
 };
-
-export const enumOf = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).map(([k, text]) => [k, { text }]));
 
 export function ListingStatusBadge({ status, reason }: { status: string; reason?: string | null }) {
   const badge = <Badge status={STATUS_BADGE[status] ?? 'default'} text={LISTING_STATUS[status as keyof typeof LISTING_STATUS] ?? status} />;
@@ -148,16 +147,3 @@ export const dealExcel: ExcelColumn<DealView>[] = [
   { title: '履约保证金(元)', value: (r) => formatFen(r.deposit) },
   { title: '成交时间', value: (r) => r.createdAt, width: 20 },
 ];
-
-/** ProTable's paging settings for the workspace (spec: 10 a page). */
-export const WS_PAGINATION = { pageSize: 10, showSizeChanger: false, showTotal: (total: number) => `共 ${total} 条` };
-
-/** ProTable params → a trimmed query (empty strings dropped, numbers from selects). */
-export function cleanParams(p: Record<string, unknown>, numeric: string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(p)) {
-    if (k === 'current' || k === 'pageSize' || v === undefined || v === null || v === '') continue;
-    out[k] = numeric.includes(k) ? Number(v) : typeof v === 'string' ? v.trim() : v;
-  }
-  return out;
-}

@@ -1,5 +1,5 @@
 import { AUCTION_RESULT, type AuctionApply } from '@coalx/shared';
-import { fenToYuanText, kgToTonsText, shanghaiIso, tonsTextToKg, yuanTextToFen } from '@/pages/listing/logic';
+import { fenToYuanText, kgToTonsText, shanghaiIso, tonsTextToKg, yuanTextToFen } from '@/lib/listing';
 
 /** The auction pages' rules, free of React so they are tested alone (money as integer fen, quantities as kg). */
 

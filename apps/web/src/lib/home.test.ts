@@ -10,7 +10,7 @@ import {
   recommendButtons,
   recommendSearchParams,
   showViewMore,
-} from './logic';
+} from './home';
 
 describe('quick filters of the recommended list (spec §2)', () => {
   it('gives the request fields of each filter', () => {
