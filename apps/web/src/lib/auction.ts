@@ -1,5 +1,17 @@
 import { AUCTION_RESULT, type AuctionApply } from '@coalx/shared';
-import { fenToYuanText, kgToTonsText, shanghaiIso, tonsTextToKg, yuanTextToFen } from '@/lib/listing';
+import {
+  commonFormValues,
+  deliveryApply,
+  deliveryDateError,
+  fenToYuanText,
+  kgToTonsText,
+  productApply,
+  required,
+  shanghaiIso,
+  tonsTextToKg,
+  yuanTextToFen,
+  type CommonFormValues,
+} from './trade-form';
 
 /** The auction pages' rules, free of React so they are tested alone (money as integer fen, quantities as kg). */
 
@@ -79,11 +91,8 @@ export function stepWords(tradeType: number) {
 export const DEFAULTS = { minStepYuan: '1', maxStepYuan: '10', depositYuan: '200000', extensionSeconds: 120 } as const;
 
 /** What the publishing form holds: amounts as typed text (yuan / tons), times as Shanghai wall-clock texts. */
-export interface AuctionFormValues {
-  tradeId?: string;
+export interface AuctionFormValues extends CommonFormValues {
   tradeType: 2 | 3;
-  stockCode?: string;
-  quality?: Partial<Record<'qnet' | 'mt' | 'st' | 'ad' | 'vdaf' | 'ashFusion', number | null>>;
   quantityTons?: string;
   startPriceYuan?: string;
   minStepYuan?: string;
@@ -98,13 +107,6 @@ export interface AuctionFormValues {
   bidStart?: string;
   bidEnd?: string;
   extensionSeconds?: number;
-  priceType?: 'factory_tax' | 'pithead' | 'delivered';
-  transport?: 'road' | 'rail' | 'water';
-  area?: string[];
-  deliveryPlace?: string;
-  deliveryDateStart?: string;
-  deliveryDateEnd?: string;
-  remark?: string;
 }
 
 /** Cross-field rules mirroring the server's (AuctionApplySchema) plus "in the future". Field → message. */
@@ -127,53 +129,37 @@ export function auctionCrossErrors(v: AuctionFormValues, now: number = Date.now(
   if (deadline !== null && deadline <= now) errors.enrolDeadline = '报名截止时间须晚于当前时间';
   if (deadline !== null && bidStart !== null && deadline > bidStart) errors.enrolDeadline = '报名截止时间不能晚于竞价开始时间';
   if (bidStart !== null && bidEnd !== null && bidEnd <= bidStart) errors.bidEnd = '竞价结束时间须晚于开始时间';
-  if (v.deliveryDateStart && v.deliveryDateEnd && v.deliveryDateEnd < v.deliveryDateStart) errors.deliveryDateEnd = '交收结束日期不能早于开始日期';
+  const deliveryEnd = deliveryDateError(v);
+  if (deliveryEnd) errors.deliveryDateEnd = deliveryEnd;
   return errors;
 }
 
 /** The request body of bidApply; throws the first message when a field cannot be converted. */
 export function toAuctionApply(v: AuctionFormValues, submit: boolean): AuctionApply {
-  const need = <T>(value: T | null | undefined, message: string): T => {
-    if (value === null || value === undefined || value === '') throw new Error(message);
-    return value;
-  };
-  const quality = Object.fromEntries(Object.entries(v.quality ?? {}).filter(([, value]) => value !== null && value !== undefined && !Number.isNaN(value)));
-  const [province, city, district] = v.area ?? [];
   const words = stepWords(v.tradeType);
   return {
     ...(v.tradeId ? { tradeId: v.tradeId } : {}),
     tradeType: v.tradeType,
-    stockCode: need(v.stockCode, '请选择产品'),
-    quality,
-    quantity: need(tonsTextToKg(v.quantityTons), '请输入竞价数量'),
-    startPrice: need(yuanTextToFen(v.startPriceYuan), v.tradeType === 3 ? '请输入基价' : '请输入起拍价'),
-    minStep: need(yuanTextToFen(v.minStepYuan), `请输入${words.minStep}`),
-    maxStep: v.maxStepUnlimited ? null : need(yuanTextToFen(v.maxStepYuan), `请输入${words.maxStep}`),
-    limitPrice: v.limitYuan ? need(yuanTextToFen(v.limitYuan), `请输入正确的${words.limit}`) : null,
-    deposit: need(yuanTextToFen(v.depositYuan), '请输入保证金'),
-    enrolDeadline: shanghaiIso(need(v.enrolDeadline, '请选择报名截止时间')),
-    bidStart: shanghaiIso(need(v.bidStart, '请选择竞价时间')),
-    bidEnd: shanghaiIso(need(v.bidEnd, '请选择竞价时间')),
+    ...productApply(v),
+    quantity: required(tonsTextToKg(v.quantityTons), '请输入竞价数量'),
+    startPrice: required(yuanTextToFen(v.startPriceYuan), v.tradeType === 3 ? '请输入基价' : '请输入起拍价'),
+    minStep: required(yuanTextToFen(v.minStepYuan), `请输入${words.minStep}`),
+    maxStep: v.maxStepUnlimited ? null : required(yuanTextToFen(v.maxStepYuan), `请输入${words.maxStep}`),
+    limitPrice: v.limitYuan ? required(yuanTextToFen(v.limitYuan), `请输入正确的${words.limit}`) : null,
+    deposit: required(yuanTextToFen(v.depositYuan), '请输入保证金'),
+    enrolDeadline: shanghaiIso(required(v.enrolDeadline, '请选择报名截止时间')),
+    bidStart: shanghaiIso(required(v.bidStart, '请选择竞价时间')),
+    bidEnd: shanghaiIso(required(v.bidEnd, '请选择竞价时间')),
     extensionSeconds: v.extensionSeconds ?? DEFAULTS.extensionSeconds,
-    priceType: need(v.priceType, '请选择价格类型'),
-    transport: need(v.transport, '请选择运输方式'),
-    deliveryProvince: need(province, '请选择交收地区'),
-    deliveryCity: need(city, '请选择交收城市'),
-    deliveryDistrict: district ?? '',
-    deliveryPlace: need(v.deliveryPlace?.trim(), '请输入交收地点'),
-    deliveryDateStart: need(v.deliveryDateStart, '请选择交收日期'),
-    deliveryDateEnd: need(v.deliveryDateEnd, '请选择交收日期'),
+    ...deliveryApply(v),
     remark: v.remark?.trim() ?? '',
     submit,
   };
 }
 
 /** The form's values for editing a saved draft or rejected auction (times are Shanghai texts already). */
-export function fromAuction(a: {
-  tradeId: string;
+export function fromAuction(a: Parameters<typeof commonFormValues>[0] & {
   tradeType: number;
-  stockCode: string;
-  quality: Record<string, number | null | undefined>;
   quantity: number;
   startPrice: number;
   minStep: number;
@@ -184,21 +170,10 @@ export function fromAuction(a: {
   bidDateStart: string;
   bidDateEnd: string;
   extensionSeconds: number;
-  priceType: string;
-  transport: string;
-  deliveryProvince: string;
-  deliveryCity: string;
-  deliveryDistrict: string;
-  deliveryPlace: string;
-  deliveryDateStart: string;
-  deliveryDateEnd: string;
-  remark: string;
 }): AuctionFormValues {
   return {
-    tradeId: a.tradeId,
+    ...commonFormValues(a),
     tradeType: a.tradeType === 3 ? 3 : 2,
-    stockCode: a.stockCode,
-    quality: a.quality as AuctionFormValues['quality'],
     quantityTons: kgToTonsText(a.quantity),
     startPriceYuan: fenToYuanText(a.startPrice),
     minStepYuan: fenToYuanText(a.minStep),
@@ -210,13 +185,6 @@ export function fromAuction(a: {
     bidStart: a.bidDateStart,
     bidEnd: a.bidDateEnd,
     extensionSeconds: a.extensionSeconds,
-    priceType: a.priceType as AuctionFormValues['priceType'],
-    transport: a.transport as AuctionFormValues['transport'],
-    area: [a.deliveryProvince, a.deliveryCity, a.deliveryDistrict].filter(Boolean),
-    deliveryPlace: a.deliveryPlace,
-    deliveryDateStart: a.deliveryDateStart,
-    deliveryDateEnd: a.deliveryDateEnd,
-    remark: a.remark,
   };
 }
 

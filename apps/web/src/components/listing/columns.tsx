@@ -15,7 +15,7 @@ import type { ExcelColumn } from '@/components/ExportExcel';
 import { enumOf } from '@/lib/pro-table';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
 import { HangStateTag } from '@/components/listing/StateParts';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** Columns the workspace listing tables share, and their Excel twins. */
 

@@ -3,7 +3,7 @@ import { Button, Segmented } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ELLIPSIS, PRICE_LABEL, ellipsis, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
-import { placeText } from '@/components/listing/ListingDetail';
+import { placeText } from '@/components/TradeDetail';
 import { listBidMarket } from '@/services/auction';
 import { AUCTION_STATE_ENUM } from '@/lib/auction';
 import { AuctionStateTag, AuctionTableButton } from '@/components/auction/AuctionParts';

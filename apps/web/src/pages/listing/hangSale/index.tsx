@@ -8,10 +8,11 @@ import { useSession } from '@/app/session';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { getListing, subscribeListing, type SubscribeResult } from '@/services/listing';
-import { TRADE_TYPE_TEXT, subscribeBounds, subscribeQuantityError, subscriptionPreview, tonsTextToKg } from '@/lib/listing';
+import { TRADE_TYPE_TEXT, subscribeBounds, subscribeQuantityError, subscriptionPreview } from '@/lib/listing';
+import { tonsTextToKg } from '@/lib/trade-form';
 import { depositText, ListingHeadline } from '@/components/listing/ListingDetail';
-import { ListingLoadState } from '@/components/listing/ListingLoadState';
-import '@/components/trade/trade.css';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
+import '@/components/TradeDetail/trade.css';
 
 /**
  * 挂牌摘牌 (/hang/hangSale?tradeId): the counterparty enters a quantity within [min, max] and the remainder, sees

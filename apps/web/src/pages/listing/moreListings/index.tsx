@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ELLIPSIS, PRICE_LABEL, ellipsis, formatPrice, formatTons, type ListingView } from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
 import { listMarket } from '@/services/listing';
-import { placeText } from '@/components/listing/ListingDetail';
+import { placeText } from '@/components/TradeDetail';
 import { HangStateTag, ListingRowButtons } from '@/components/listing/StateParts';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** 更多挂牌 (/moreListings?tradeType): the listing hall, 10 a page, with trade number, product and state filters. */
 export default function MoreListingsPage() {

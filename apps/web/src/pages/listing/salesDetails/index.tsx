@@ -5,8 +5,8 @@ import { useSession } from '@/app/session';
 import { getListing } from '@/services/listing';
 import { TRADE_TYPE_TEXT, listingButtonPath, listingButtons } from '@/lib/listing';
 import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
-import { ListingLoadState } from '@/components/listing/ListingLoadState';
-import '@/components/trade/trade.css';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
+import '@/components/TradeDetail/trade.css';
 
 /** 挂牌销售详情 (/listingSalesDetails?tradeId): every field, the state, the remainder and the buttons of its state. */
 export default function ListingSalesDetailsPage() {

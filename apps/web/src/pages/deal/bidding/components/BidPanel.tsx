@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Modal, Space, message } from 'antd';
 import { formatFen, formatPrice, type AuctionSnapshot } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
-import { fenToYuanText, yuanTextToFen } from '@/lib/listing';
+import { fenToYuanText, yuanTextToFen } from '@/lib/trade-form';
 import { placeBid } from '@/services/auction';
 import { nextValidPrice, priceProblem, quickBids } from '../useAuctionLive';
 

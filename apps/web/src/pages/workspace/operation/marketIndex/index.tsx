@@ -8,7 +8,7 @@ import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
 import { indexRise } from '@/lib/home';
-import { fenToYuanText, YUAN_PATTERN, yuanTextToFen } from '@/lib/listing';
+import { fenToYuanText, YUAN_PATTERN, yuanTextToFen } from '@/lib/trade-form';
 import { marketIndexHistory, marketIndexInfo, marketIndexProposal, publishMarketIndex, type MarketIndex } from '@/services/content';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import { nextTerm } from './term';
