@@ -1,17 +1,15 @@
-import { AUCTION_RESULT, type AuctionApply } from '@coalx/shared';
 import {
-  commonFormValues,
-  deliveryApply,
-  deliveryDateError,
+  AUCTION_RESULT,
+  AUCTION_STATE_LABELS,
+  AuctionState,
   fenToYuanText,
   kgToTonsText,
-  productApply,
-  required,
-  shanghaiIso,
   tonsTextToKg,
+  TradeType,
   yuanTextToFen,
-  type CommonFormValues,
-} from './trade-form';
+  type AuctionApply,
+} from '@coalx/shared';
+import { commonFormValues, deliveryApply, deliveryDateError, productApply, required, shanghaiIso, type CommonFormValues } from './trade-form';
 
 /** The auction pages' rules, free of React so they are tested alone (money as integer fen, quantities as kg). */
 
@@ -21,11 +19,16 @@ export function resultText(result: string | null | undefined): string | null {
   return AUCTION_RESULT[result as keyof typeof AUCTION_RESULT] ?? result;
 }
 
-export const AUCTION_TYPE_TEXT: Record<number, string> = { 2: '竞价销售', 3: '竞价采购' };
+export const AUCTION_TYPE_TEXT: Record<number, string> = { [TradeType.auctionSale]: '竞价销售', [TradeType.auctionPurchase]: '竞价采购' };
 
 /** Auction states of dictionary bid_hang_state_hp, with the colour of their tag. */
-export const AUCTION_STATE_COLOR: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'red', 3: 'default' };
-export const AUCTION_STATE_ENUM = { 0: { text: '报名中' }, 1: { text: '待竞价' }, 2: { text: '竞价中' }, 3: { text: '已结束' } };
+export const AUCTION_STATE_COLOR: Record<number, string> = {
+  [AuctionState.enrolling]: 'blue',
+  [AuctionState.waiting]: 'gold',
+  [AuctionState.bidding]: 'red',
+  [AuctionState.ended]: 'default',
+};
+export const AUCTION_STATE_ENUM = Object.fromEntries(Object.entries(AUCTION_STATE_LABELS).map(([code, text]) => [code, { text }]));
 export const AUCTION_STATUS: Record<string, string> = { draft: '草稿', submitted: '待审核', approved: '已通过', rejected: '已驳回' };
 
 export type AuctionButtonKey = 'signUp' | 'view' | 'join' | 'result' | 'details';
@@ -42,10 +45,10 @@ export interface AuctionButton {
  * auction), 2 参与竞价 (join auction), 3 结果公告 (result notice); plain colour for 3, highlighted otherwise.
  */
 export function auctionTableButton(hangState: number): AuctionButton | null {
-  if (hangState === 0) return { key: 'signUp', label: '报名', disabled: false, highlight: true };
-  if (hangState === 1) return { key: 'view', label: '查看竞价', disabled: false, highlight: true };
-  if (hangState === 2) return { key: 'join', label: '参与竞价', disabled: false, highlight: true };
-  if (hangState === 3) return { key: 'result', label: '结果公告', disabled: false, highlight: false };
+  if (hangState === AuctionState.enrolling) return { key: 'signUp', label: '报名', disabled: false, highlight: true };
+  if (hangState === AuctionState.waiting) return { key: 'view', label: '查看竞价', disabled: false, highlight: true };
+  if (hangState === AuctionState.bidding) return { key: 'join', label: '参与竞价', disabled: false, highlight: true };
+  if (hangState === AuctionState.ended) return { key: 'result', label: '结果公告', disabled: false, highlight: false };
   return null;
 }
 
@@ -55,14 +58,14 @@ export function auctionTableButton(hangState: number): AuctionButton | null {
  * and details (the spec does not say; the auction is open to watch).
  */
 export function auctionRowButtons(hangState: number): AuctionButton[] {
-  if (hangState === 0) {
+  if (hangState === AuctionState.enrolling) {
     return [
       { key: 'signUp', label: '参与竞价', disabled: false, highlight: true },
       { key: 'details', label: '查看详情', disabled: false, highlight: false },
       { key: 'result', label: '结果公告', disabled: true, highlight: false },
     ];
   }
-  if (hangState === 3) {
+  if (hangState === AuctionState.ended) {
     return [
       { key: 'result', label: '结果公告', disabled: false, highlight: false },
       { key: 'details', label: '查看详情', disabled: true, highlight: false },
@@ -83,7 +86,7 @@ export function auctionButtonPath(key: AuctionButtonKey, tradeId: string): strin
 
 /** Words of a direction: a sale goes up (加价), a purchase down (降价). */
 export function stepWords(tradeType: number) {
-  return tradeType === 3
+  return tradeType === TradeType.auctionPurchase
     ? { step: '降价幅度', minStep: '每次最小降价幅度', maxStep: '每次最大降价幅度', limit: '出价下限', bidder: '竞卖人' }
     : { step: '加价幅度', minStep: '每次最小加价幅度', maxStep: '每次最大加价幅度', limit: '出价上限', bidder: '竞买人' };
 }
@@ -119,8 +122,8 @@ export function auctionCrossErrors(v: AuctionFormValues, now: number = Date.now(
   const limit = v.limitYuan ? yuanTextToFen(v.limitYuan) : null;
   if (min !== null && max !== null && max < min) errors.maxStepYuan = `${words.maxStep.replace('每次', '')}不能小于${words.minStep.replace('每次', '')}`;
   if (start !== null && limit !== null) {
-    if (v.tradeType === 2 && limit < start) errors.limitYuan = '出价上限不能低于起拍价';
-    if (v.tradeType === 3 && limit > start) errors.limitYuan = '出价下限不能高于基价';
+    if (v.tradeType === TradeType.auctionSale && limit < start) errors.limitYuan = '出价上限不能低于起拍价';
+    if (v.tradeType === TradeType.auctionPurchase && limit > start) errors.limitYuan = '出价下限不能高于基价';
   }
   const at = (wall?: string) => (wall ? Date.parse(shanghaiIso(wall)) : null);
   const deadline = at(v.enrolDeadline);
@@ -142,7 +145,7 @@ export function toAuctionApply(v: AuctionFormValues, submit: boolean): AuctionAp
     tradeType: v.tradeType,
     ...productApply(v),
     quantity: required(tonsTextToKg(v.quantityTons), '请输入竞价数量'),
-    startPrice: required(yuanTextToFen(v.startPriceYuan), v.tradeType === 3 ? '请输入基价' : '请输入起拍价'),
+    startPrice: required(yuanTextToFen(v.startPriceYuan), v.tradeType === TradeType.auctionPurchase ? '请输入基价' : '请输入起拍价'),
     minStep: required(yuanTextToFen(v.minStepYuan), `请输入${words.minStep}`),
     maxStep: v.maxStepUnlimited ? null : required(yuanTextToFen(v.maxStepYuan), `请输入${words.maxStep}`),
     limitPrice: v.limitYuan ? required(yuanTextToFen(v.limitYuan), `请输入正确的${words.limit}`) : null,
@@ -173,7 +176,7 @@ export function fromAuction(a: Parameters<typeof commonFormValues>[0] & {
 }): AuctionFormValues {
   return {
     ...commonFormValues(a),
-    tradeType: a.tradeType === 3 ? 3 : 2,
+    tradeType: a.tradeType === TradeType.auctionPurchase ? TradeType.auctionPurchase : TradeType.auctionSale,
     quantityTons: kgToTonsText(a.quantity),
     startPriceYuan: fenToYuanText(a.startPrice),
     minStepYuan: fenToYuanText(a.minStep),

@@ -1,29 +1,23 @@
-import { amountFen, formatTons, type ListingApply } from '@coalx/shared';
 import {
-  commonFormValues,
-  deliveryApply,
-  deliveryDateError,
+  amountFen,
   fenToYuanText,
+  formatTons,
+  HangState,
   kgToTonsText,
-  productApply,
-  required,
-  shanghaiIso,
+  subscriptionDeposit,
   tonsTextToKg,
+  TradeType,
   yuanTextToFen,
-  type CommonFormValues,
-} from './trade-form';
+  type ListingApply,
+} from '@coalx/shared';
+import { commonFormValues, deliveryApply, deliveryDateError, productApply, required, shanghaiIso, type CommonFormValues } from './trade-form';
 
 /** The listing pages' rules, kept free of React so they are tested alone (money as integer fen, quantities as kg). */
-
-/** Deposit of a subscription, as the server computes it: per ton subscribed, or a fixed sum per subscription. */
-export function subscriptionDeposit(listing: { depositMode: string; depositValue: number }, quantityKg: number): number {
-  return listing.depositMode === 'per_ton' ? Number(amountFen(listing.depositValue, quantityKg)) : listing.depositValue;
-}
 
 /** Amount (price × quantity, half up to the fen) and deposit the subscriber will see before submitting. */
 export function subscriptionPreview(listing: { price: number; depositMode: string; depositValue: number }, quantityKg: number | null) {
   if (quantityKg === null || quantityKg <= 0) return null;
-  return { amount: Number(amountFen(listing.price, quantityKg)), deposit: subscriptionDeposit(listing, quantityKg) };
+  return { amount: Number(amountFen(listing.price, quantityKg)), deposit: subscriptionDeposit(listing.depositMode, listing.depositValue, quantityKg) };
 }
 
 /** The quantity a subscriber may take: [min, max] and not above the remainder; the last lot may be below the minimum. */
@@ -64,14 +58,14 @@ export interface ListingButton {
  * notice disabled; state 2 shows the result notice with details disabled. State 0 is never listed publicly.
  */
 export function listingButtons(hangState: number): ListingButton[] {
-  if (hangState === 1) {
+  if (hangState === HangState.open) {
     return [
       { key: 'subscribe', label: '摘牌', disabled: false },
       { key: 'details', label: '查看详情', disabled: false },
       { key: 'result', label: '结果公告', disabled: true },
     ];
   }
-  if (hangState === 2) {
+  if (hangState === HangState.ended) {
     return [
       { key: 'result', label: '结果公告', disabled: false },
       { key: 'details', label: '查看详情', disabled: true },
@@ -163,7 +157,7 @@ export function fromListing(l: Parameters<typeof commonFormValues>[0] & {
 }): ListingFormValues {
   return {
     ...commonFormValues(l),
-    tradeType: l.tradeType === 1 ? 1 : 0,
+    tradeType: l.tradeType === TradeType.listingPurchase ? TradeType.listingPurchase : TradeType.listingSale,
     quantityTons: kgToTonsText(l.quantity),
     priceYuan: fenToYuanText(l.price),
     minTons: kgToTonsText(l.minSubscribe),
@@ -177,4 +171,4 @@ export function fromListing(l: Parameters<typeof commonFormValues>[0] & {
 }
 
 /** Label of the trade's direction for page titles and tags. */
-export const TRADE_TYPE_TEXT: Record<number, string> = { 0: '挂牌销售', 1: '挂牌采购' };
+export const TRADE_TYPE_TEXT: Record<number, string> = { [TradeType.listingSale]: '挂牌销售', [TradeType.listingPurchase]: '挂牌采购' };

@@ -1,43 +1,10 @@
 import type { ListingApply } from '@coalx/shared';
-import { tonsToKg, yuanToFen } from '@coalx/shared';
 
 /**
- * What the listing and auction publishing forms share: typed texts turned into integer kg / fen by the shared
- * converters (no float multiplication ever touches money), Shanghai wall-clock times, and the product, quality and
- * delivery fields both request bodies carry.
+ * What the listing and auction publishing forms share: Shanghai wall-clock times and the product, quality and
+ * delivery fields both request bodies carry. Typed amounts become integer kg / fen by the shared money-text
+ * converters (`tonsTextToKg`, `yuanTextToFen` of @coalx/shared): no float multiplication ever touches money.
  */
-
-/** Tons typed by the trader (up to 3 decimals) → integer kg; null when it is not such a number. */
-export function tonsTextToKg(text: string | null | undefined): number | null {
-  if (text === null || text === undefined) return null;
-  const kg = tonsToKg(String(text));
-  return kg === null ? null : Number(kg);
-}
-
-/** Yuan typed by the trader (≥ 0, up to 2 decimals) → integer fen; null when it is not such a number. */
-export function yuanTextToFen(text: string | null | undefined): number | null {
-  if (text === null || text === undefined) return null;
-  const fen = yuanToFen(String(text));
-  if (fen === null || fen < 0n) return null;
-  return Number(fen);
-}
-
-/** Integer kg → plain tons text for an input ('5000', '1.5'), the inverse of tonsTextToKg. */
-export function kgToTonsText(kg: number): string {
-  const whole = Math.trunc(kg / 1000);
-  const rest = String(kg % 1000).padStart(3, '0').replace(/0+$/, '');
-  return rest ? `${whole}.${rest}` : String(whole);
-}
-
-/** Integer fen → plain yuan text for an input ('780', '780.5'), the inverse of yuanTextToFen. */
-export function fenToYuanText(fen: number): string {
-  const whole = Math.trunc(fen / 100);
-  const rest = String(fen % 100).padStart(2, '0').replace(/0+$/, '');
-  return rest ? `${whole}.${rest}` : String(whole);
-}
-
-export const TONS_PATTERN = /^\d{1,10}(\.\d{1,3})?$/;
-export const YUAN_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
 /** A wall-clock time as the trader picked it ('YYYY-MM-DD HH:mm:ss', Shanghai) → ISO with offset. */
 export function shanghaiIso(wall: string): string {

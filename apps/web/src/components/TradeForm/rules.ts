@@ -1,6 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { formatFen } from '@coalx/shared';
-import { TONS_PATTERN, YUAN_PATTERN, tonsTextToKg, yuanTextToFen } from '@/lib/trade-form';
+import { formatFen, TONS_PATTERN, tonsTextToKg, YUAN_PATTERN, yuanTextToFen } from '@coalx/shared';
 
 /** Field rules of the listing and auction publishing forms, saying what the server would refuse before sending. */
 

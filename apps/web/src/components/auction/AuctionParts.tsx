@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { Link } from 'react-router';
-import { PRICE_LABEL, PRICE_TYPES, TRANSPORTS, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
+import {
+  AuctionState,
+  formatFen,
+  formatPrice,
+  formatTons,
+  PRICE_LABEL,
+  PRICE_TYPES,
+  TradeType,
+  TRANSPORTS,
+  type AuctionView,
+} from '@coalx/shared';
 import { useDict } from '@/app/dict';
 import { QualityCard, TradeHeadline, TradeLoadState, placeText, type TradeLoadStateProps } from '@/components/TradeDetail';
 import { resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
@@ -13,7 +23,7 @@ export function AuctionStateTag({ state, result }: { state: number; result?: str
   const text = dict.text(state) || '-';
   return (
     <Tag color={AUCTION_STATE_COLOR[state] ?? 'default'}>
-      {state === 3 && result ? `${text} · ${resultText(result)}` : text}
+      {state === AuctionState.ended && result ? `${text} · ${resultText(result)}` : text}
     </Tag>
   );
 }
@@ -65,13 +75,13 @@ export function AuctionHeadline({ auction: a, extra, children }: { auction: Auct
   return (
     <TradeHeadline
       typeText={AUCTION_TYPE_TEXT[a.tradeType] ?? '-'}
-      purchase={a.tradeType === 3}
+      purchase={a.tradeType === TradeType.auctionPurchase}
       productName={a.productName}
       state={<AuctionStateTag state={a.hangState} result={a.result} />}
       tradeId={a.tradeId}
       enterpriseName={a.enterpriseName}
       extra={extra}
-      className={`coalx-auction-headline ${a.tradeType === 3 ? 'buy' : ''}`}
+      className={`coalx-auction-headline ${a.tradeType === TradeType.auctionPurchase ? 'buy' : ''}`}
       figuresClassName="coalx-auction-figures"
       figures={[
         { label: a.bestPrice === null ? PRICE_LABEL[a.tradeType] : '当前最优价', value: formatPrice(a.price), price: true },

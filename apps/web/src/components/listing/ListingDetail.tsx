@@ -1,12 +1,13 @@
 import { Card, Descriptions, Progress } from 'antd';
 import {
   DEPOSIT_MODES,
-  PRICE_LABEL,
-  PRICE_TYPES,
-  TRANSPORTS,
   formatFen,
   formatPrice,
   formatTons,
+  PRICE_LABEL,
+  PRICE_TYPES,
+  TradeType,
+  TRANSPORTS,
   type ListingView,
 } from '@coalx/shared';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
@@ -24,7 +25,7 @@ export function ListingHeadline({ listing: l, extra }: { listing: ListingView; e
   return (
     <TradeHeadline
       typeText={TRADE_TYPE_TEXT[l.tradeType] ?? '-'}
-      purchase={l.tradeType === 1}
+      purchase={l.tradeType === TradeType.listingPurchase}
       productName={l.productName}
       state={<HangStateTag state={l.hangState} />}
       tradeId={l.tradeId}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PRICE_LABEL } from '@coalx/shared';
+import { PRICE_LABEL, TradeType } from '@coalx/shared';
 import { AuctionLoadState } from '@/components/auction/AuctionParts';
 import PublishPage from '@/components/TradeForm/PublishPage';
 import { AUCTION_TYPE_TEXT } from '@/lib/auction';
@@ -13,8 +13,8 @@ export default function AuctionPublishPage() {
   const navigate = useNavigate();
   const tradeId = params.get('tradeId') ?? '';
   const editing = useQuery({ queryKey: ['auction', 'detail', tradeId], queryFn: () => getAuction(tradeId), enabled: Boolean(tradeId), retry: false });
-  const tradeType: 2 | 3 = (editing.data?.tradeType ?? Number(params.get('tradeType'))) === 3 ? 3 : 2;
-  const purchase = tradeType === 3;
+  const purchase = (editing.data?.tradeType ?? Number(params.get('tradeType'))) === TradeType.auctionPurchase;
+  const tradeType = purchase ? TradeType.auctionPurchase : TradeType.auctionSale;
 
   return (
     <PublishPage
@@ -23,7 +23,7 @@ export default function AuctionPublishPage() {
       typeText={AUCTION_TYPE_TEXT[tradeType]!}
       subtitle={`${purchase ? '发布采购竞价，供货企业报名后逐次降价，价低者得' : '发布销售竞价，采购企业报名后逐次加价，价高者得'} · ${PRICE_LABEL[tradeType]}单位 元/吨`}
       mine={{ path: '/auctionTrade/query', label: '我的竞价' }}
-      switchTo={{ path: `/listingTrade/Bidding?tradeType=${purchase ? 2 : 3}`, label: purchase ? '改为竞价销售' : '改为竞价采购' }}
+      switchTo={{ path: `/listingTrade/Bidding?tradeType=${purchase ? TradeType.auctionSale : TradeType.auctionPurchase}`, label: purchase ? '改为竞价销售' : '改为竞价采购' }}
       editing={tradeId ? { data: editing.data, loadState: <AuctionLoadState loading={editing.isLoading} error={editing.error} /> } : undefined}
     >
       <AuctionForm key={`${tradeType}-${tradeId}`} tradeType={tradeType} editing={editing.data} onSaved={() => navigate('/auctionTrade/query')} />

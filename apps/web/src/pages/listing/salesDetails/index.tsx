@@ -1,3 +1,4 @@
+import { HangState } from '@coalx/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -48,7 +49,7 @@ export default function ListingSalesDetailsPage() {
                 ),
               )}
           />
-          {own && l.hangState === 1 && <div className="coalx-hint">本企业发布的挂牌，摘牌记录与确认请到工作台“摘牌确认”。</div>}
+          {own && l.hangState === HangState.open && <div className="coalx-hint">本企业发布的挂牌，摘牌记录与确认请到工作台“摘牌确认”。</div>}
           <ListingDescriptions listing={l} />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PRICE_LABEL } from '@coalx/shared';
+import { PRICE_LABEL, TradeType } from '@coalx/shared';
 import { ListingLoadState } from '@/components/listing/ListingDetail';
 import PublishPage from '@/components/TradeForm/PublishPage';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
@@ -13,8 +13,8 @@ export default function TradeStartPage() {
   const navigate = useNavigate();
   const tradeId = params.get('tradeId') ?? '';
   const editing = useQuery({ queryKey: ['listing', 'detail', tradeId], queryFn: () => getListing(tradeId), enabled: Boolean(tradeId), retry: false });
-  const tradeType: 0 | 1 = (editing.data?.tradeType ?? Number(params.get('tradeType'))) === 1 ? 1 : 0;
-  const purchase = tradeType === 1;
+  const purchase = (editing.data?.tradeType ?? Number(params.get('tradeType'))) === TradeType.listingPurchase;
+  const tradeType = purchase ? TradeType.listingPurchase : TradeType.listingSale;
 
   return (
     <PublishPage
@@ -23,7 +23,7 @@ export default function TradeStartPage() {
       typeText={TRADE_TYPE_TEXT[tradeType]!}
       subtitle={`${purchase ? '发布采购需求，由供货企业摘牌' : '发布销售资源，由采购企业摘牌'} · ${PRICE_LABEL[tradeType]}为含税价，单位 元/吨`}
       mine={{ path: '/listingTrade/query', label: '我的挂牌' }}
-      switchTo={{ path: `/listingTrade/tradeStart?tradeType=${purchase ? 0 : 1}`, label: purchase ? '改为挂牌销售' : '改为挂牌采购' }}
+      switchTo={{ path: `/listingTrade/tradeStart?tradeType=${purchase ? TradeType.listingSale : TradeType.listingPurchase}`, label: purchase ? '改为挂牌销售' : '改为挂牌采购' }}
       editing={tradeId ? { data: editing.data, loadState: <ListingLoadState loading={editing.isLoading} error={editing.error} /> } : undefined}
     >
       <ListingForm key={`${tradeType}-${tradeId}`} tradeType={tradeType} editing={editing.data} onSaved={() => navigate('/listingTrade/query')} />

@@ -3,7 +3,7 @@ import { ProForm, ProFormCheckbox, ProFormDateTimePicker, ProFormDateTimeRangePi
 import { Card, Col, Form, Row } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_PRICE_FEN, PRICE_LABEL, type AuctionView } from '@coalx/shared';
+import { MAX_PRICE_FEN, PRICE_LABEL, TradeType, type AuctionView } from '@coalx/shared';
 import { DAY, WALL, beforeToday, pairTexts, pickedText, textPair, type DayjsPair } from '@/components/TradeForm/dates';
 import {
   DeliveryDatesField,
@@ -113,7 +113,7 @@ export default function AuctionForm({ tradeType, editing, onSaved }: AuctionForm
               placeholder="例如 780.00"
               rules={[{ required: true, message: `请输入${priceLabel}` }, yuanRule({ positive: true, max: MAX_PRICE_FEN })]}
               fieldProps={{ addonAfter: '元/吨', inputMode: 'decimal' }}
-              extra={tradeType === 3 ? '采购竞价自基价起逐次降价，价低者得' : '销售竞价自起拍价起逐次加价，价高者得'}
+              extra={tradeType === TradeType.auctionPurchase ? '采购竞价自基价起逐次降价，价低者得' : '销售竞价自起拍价起逐次加价，价高者得'}
             />
           </Col>
           <Col xs={24} md={8}>
@@ -149,7 +149,7 @@ export default function AuctionForm({ tradeType, editing, onSaved }: AuctionForm
               dependencies={['startPriceYuan']}
               rules={[yuanRule({ positive: true, max: MAX_PRICE_FEN }), cross('limitYuan')]}
               fieldProps={{ addonAfter: '元/吨', inputMode: 'decimal' }}
-              extra={tradeType === 3 ? '出价低于下限不被接受' : '出价高于上限不被接受'}
+              extra={tradeType === TradeType.auctionPurchase ? '出价低于下限不被接受' : '出价高于上限不被接受'}
             />
           </Col>
           <Col xs={24} md={8}>

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { ProForm, ProFormDateTimeRangePicker, ProFormRadio, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { Card, Col, Form, Row } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
-import { DEPOSIT_MODES, MAX_PRICE_FEN, PRICE_LABEL, formatFen, formatTons, type ListingView } from '@coalx/shared';
+import { DEPOSIT_MODES, formatFen, formatTons, MAX_PRICE_FEN, PRICE_LABEL, tonsTextToKg, yuanTextToFen, type ListingView } from '@coalx/shared';
 import { DAY, WALL, beforeToday, pairTexts, textPair, type DayjsPair } from '@/components/TradeForm/dates';
 import {
   DeliveryDatesField,
@@ -16,7 +16,6 @@ import {
 import { tonsRule, yuanRule } from '@/components/TradeForm/rules';
 import { useSaveTrade } from '@/components/TradeForm/useSaveTrade';
 import { crossFieldErrors, fromListing, toListingApply, type ListingFormValues } from '@/lib/listing';
-import { tonsTextToKg, yuanTextToFen } from '@/lib/trade-form';
 import { saveListing } from '@/services/listing';
 
 /** The antd form's own values: numbers as typed text, the two ranges as dayjs pairs. */

@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { Button } from 'antd';
 import { Link } from 'react-router';
 import { AuctionDescriptions, AuctionHeadline } from '@/components/auction/AuctionParts';
@@ -26,7 +27,7 @@ export default function AuctionAudit() {
       optionWidth={200}
       viewLabel={(a) => (a.status === 'approved' ? '监控' : '详情')}
       extraLinks={(a) =>
-        a.status === 'approved' && a.hangState >= 1 ? (
+        a.status === 'approved' && a.hangState >= AuctionState.waiting ? (
           <Link to={`/deal/bidding?tradeId=${a.tradeId}`} target="_blank">
             <Button type="link" size="small">
               竞价室
