@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { CONTENT_TYPES, ELLIPSIS, NEWS_PAGE_SIZE, type ContentType } from '@coalx/shared';
 import EllipsisText from '@/components/EllipsisText';
 import { errorMessage } from '@/app/request';
-import { useContentList } from '@/pages/home/components/AnnouncementTabs';
-import { pdfDetailsPath } from '@/pages/home/logic';
+import { useContentList } from '@/components/AnnouncementTabs';
+import { pdfDetailsPath } from '@/lib/home';
 import { contentDetail } from '@/services/content';
 import './more-announcements.css';
 

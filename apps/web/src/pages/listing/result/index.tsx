@@ -4,11 +4,11 @@ import { Breadcrumb, Card, Descriptions, Statistic, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PRICE_LABEL, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
 import { getListingResult } from '@/services/listing';
-import { TRADE_TYPE_TEXT } from '../logic';
-import { placeText } from '../shared/ListingDetail';
-import { ListingLoadState } from '../shared/PageState';
-import { HangStateTag } from '../shared/StateParts';
-import '../shared/listing.css';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
+import { placeText } from '@/components/TradeDetail';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
+import { HangStateTag } from '@/components/listing/StateParts';
+import '@/components/TradeDetail/trade.css';
 
 /** The publisher's own name is public; each counterparty is shown masked. Said once, beside the deals. */
 const PUBLISHER_PUBLIC_NOTE = '挂牌企业名称公开，摘牌企业名称部分隐藏';

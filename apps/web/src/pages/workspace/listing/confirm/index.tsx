@@ -5,8 +5,9 @@ import { formatFen, formatTons, type SubscriptionView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import ExportExcelButton from '@/components/ExportExcel';
 import { answerSubscription, listMyDeals, listSubscriptionsToMe, type SubscriptionQuery } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, subscriptionColumns, subscriptionExcel } from '../columns';
-import OppositeCompanyModal from '../OppositeCompany';
+import { subscriptionColumns, subscriptionExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 
 /**
  * The deal a confirmed subscription became. The subscription view carries no deal id, so the deal is matched by

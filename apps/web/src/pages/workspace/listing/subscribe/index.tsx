@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import type { SubscriptionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMySubscriptions, type SubscriptionQuery } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, subscriptionColumns, subscriptionExcel } from '../columns';
+import { subscriptionColumns, subscriptionExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 我的摘牌: my enterprise's subscriptions to other enterprises' listings. */
 export default function ListingSubscribePage() {
