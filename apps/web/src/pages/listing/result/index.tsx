@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Card, Descriptions, Statistic, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { PRICE_LABEL, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
+import { PRICE_LABEL, TradeType, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
 import { getListingResult } from '@/services/listing';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
 import { placeText } from '@/components/TradeDetail';
@@ -82,7 +82,7 @@ export default function ListingResultPage() {
               columns={[
                 { title: '成交编号', dataIndex: 'dealNo' },
                 // the publisher is named in full above; only the other side of each deal is masked
-                { title: l.tradeType === 1 ? '卖方 (摘牌企业)' : '买方 (摘牌企业)', dataIndex: l.tradeType === 1 ? 'sellerName' : 'buyerName' },
+                { title: l.tradeType === TradeType.listingPurchase ? '卖方 (摘牌企业)' : '买方 (摘牌企业)', dataIndex: l.tradeType === TradeType.listingPurchase ? 'sellerName' : 'buyerName' },
                 { title: '成交数量', dataIndex: 'quantity', align: 'right', render: (v: number) => formatTons(v) },
                 { title: '成交价格', dataIndex: 'price', align: 'right', render: (v: number) => formatPrice(v) },
                 { title: '成交金额 (元)', dataIndex: 'amount', align: 'right', render: (v: number) => <span className="coalx-price">{formatFen(v)}</span> },
