@@ -14,6 +14,7 @@ import {
   type SubscriptionView,
 } from '@coalx/shared';
 import type { ExcelColumn } from '@/components/ExportExcel';
+import type { RowDetail } from '@/components/RowDetails';
 import { enumOf } from '@/lib/pro-table';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
 import { HangStateTag } from '@/components/listing/StateParts';
@@ -83,27 +84,37 @@ export const listingExcel: ExcelColumn<ListingView>[] = [
   { title: '交收地点', value: (r) => `${r.deliveryProvince}${r.deliveryCity}${r.deliveryDistrict}${r.deliveryPlace}`, width: 30 },
 ];
 
-export const subscriptionColumns = (counterparty: 'publisherName' | 'subscriberName'): ProColumns<SubscriptionView>[] => [
-  { title: '摘牌编号', dataIndex: 'id', width: 90, search: false },
+/**
+ * The subscription tables (我的摘牌, 摘牌确认): what a trader decides on, at widths that hold every number whole
+ * at 1440 px; the counterparty, serial number and times open under the row (subscriptionDetails).
+ */
+export const subscriptionColumns: ProColumns<SubscriptionView>[] = [
   { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => tradeLink(r.tradeId) },
-  { title: '交易类型', dataIndex: 'tradeType', width: 90, search: false, render: (_, r) => TRADE_TYPE_TEXT[r.tradeType] },
-  { title: '产品名称', dataIndex: 'productName', width: 120, search: false },
-  { title: counterparty === 'publisherName' ? '挂牌企业' : '摘牌企业', dataIndex: counterparty, search: false, ellipsis: true, width: 180 },
-  { title: '摘牌数量', dataIndex: 'quantity', search: false, align: 'right', width: 120, render: (_, r) => num(formatTons(r.quantity)) },
-  { title: '价格', dataIndex: 'price', search: false, align: 'right', width: 140, render: (_, r) => num(formatPrice(r.price)) },
-  { title: '金额 (元)', dataIndex: 'amount', search: false, align: 'right', width: 140, render: (_, r) => money(r.amount) },
-  { title: '保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 120, render: (_, r) => money(r.deposit) },
+  { title: '产品名称', dataIndex: 'productName', width: 110, search: false, ellipsis: true },
   {
     title: '状态',
     dataIndex: 'status',
-    width: 90,
+    width: 96,
     valueType: 'select',
     valueEnum: enumOf(SUBSCRIPTION_STATUS),
     render: (_, r) => <SubscriptionStatusBadge status={r.status} reason={r.declineReason} />,
   },
-  { title: '摘牌时间', dataIndex: 'createdAt', search: false, width: 170 },
-  { title: '处理时间', dataIndex: 'decidedAt', search: false, width: 170, render: (_, r) => r.decidedAt ?? '-' },
+  { title: '价格', dataIndex: 'price', search: false, align: 'right', width: 136, render: (_, r) => num(formatPrice(r.price)) },
+  { title: '摘牌数量', dataIndex: 'quantity', search: false, align: 'right', width: 124, render: (_, r) => num(formatTons(r.quantity)) },
+  { title: '金额 (元)', dataIndex: 'amount', search: false, align: 'right', width: 136, render: (_, r) => money(r.amount) },
+  { title: '保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 120, render: (_, r) => money(r.deposit) },
 ];
+
+export const subscriptionDetails =
+  (counterparty: 'publisherName' | 'subscriberName') =>
+  (r: SubscriptionView): RowDetail[] => [
+    { label: counterparty === 'publisherName' ? '挂牌企业' : '摘牌企业', value: r[counterparty] },
+    { label: '摘牌编号', value: r.id },
+    { label: '交易类型', value: TRADE_TYPE_TEXT[r.tradeType] },
+    { label: '摘牌时间', value: r.createdAt },
+    { label: '处理时间', value: r.decidedAt ?? '-' },
+    ...(r.declineReason ? [{ label: '拒绝原因', value: r.declineReason }] : []),
+  ];
 
 export const subscriptionExcel: ExcelColumn<SubscriptionView>[] = [
   { title: '摘牌编号', value: (r) => r.id },

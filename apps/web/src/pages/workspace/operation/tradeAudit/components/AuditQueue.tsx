@@ -7,6 +7,7 @@ import Authorized from '@/components/Authorized';
 import ExportExcelButton, { type ExcelColumn } from '@/components/ExportExcel';
 import { WS_PAGINATION, cleanParams, enumOf } from '@/lib/pro-table';
 import RecommendSwitch from './RecommendSwitch';
+import { rowDetails, type RowDetail } from '@/components/RowDetails';
 
 const AUDIT_STATUS = { submitted: '待审核', approved: '已通过', rejected: '已驳回' };
 
@@ -36,7 +37,9 @@ export interface AuditQueueProps<T extends Audited> {
   detail: (t: T) => ReactNode;
   drawerTitle: (t: T) => string;
   drawerWidth: number;
-  scrollX: number;
+  /** A table wider than the page scrolls; with `details` instead, the publisher, times and the rest open under the row. */
+  scrollX?: number;
+  details?: (t: T) => RowDetail[];
   viewLabel?: (t: T) => string;
   /** Links beside 详情 (the live auction room). */
   extraLinks?: (t: T) => ReactNode;
@@ -97,14 +100,18 @@ export default function AuditQueue<T extends Audited>(p: AuditQueueProps<T>) {
   const columns: ProColumns<T>[] = [
     { title: '审核状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: enumOf(AUDIT_STATUS) },
     ...p.columns,
-    { title: p.publisher, dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
-    { title: '提交时间', dataIndex: 'createdAt', search: false, width: 170 },
-    { title: '推荐', dataIndex: 'recommended', search: false, width: 90, render: (_, r) => <RecommendSwitch tradeId={r.tradeId} approved={r.status === 'approved'} /> },
+    ...(p.details
+      ? []
+      : ([
+          { title: p.publisher, dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
+          { title: '提交时间', dataIndex: 'createdAt', search: false, width: 170 },
+        ] satisfies ProColumns<T>[])),
+    { title: '推荐', dataIndex: 'recommended', search: false, width: p.details ? 80 : 90, render: (_, r) => <RecommendSwitch tradeId={r.tradeId} approved={r.status === 'approved'} /> },
     {
       title: '操作',
       valueType: 'option',
       width: p.optionWidth,
-      fixed: 'right',
+      fixed: p.details ? undefined : 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r)}>
@@ -124,7 +131,12 @@ export default function AuditQueue<T extends Audited>(p: AuditQueueProps<T>) {
         actionRef={action}
         rowKey="tradeId"
         columns={columns}
-        scroll={{ x: p.scrollX }}
+        {...(p.details
+          ? {
+              tableLayout: 'fixed' as const,
+              expandable: rowDetails<T>((t) => [{ label: p.publisher, value: t.enterpriseName }, { label: '提交时间', value: t.createdAt }, ...p.details!(t)]),
+            }
+          : { scroll: { x: p.scrollX } })}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues: { status: 'submitted' } }}
         pagination={WS_PAGINATION}
