@@ -76,3 +76,21 @@ describe('trading tables at 1440×900', () => {
     });
   }
 });
+
+describe('home page tables at 1440×900', () => {
+  it('show each publisher to 14 characters, never cut by the column', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl}/index`);
+    await page.locator('.coalx-mini-company').first().waitFor();
+    const names = await page.locator('.coalx-mini-company').evaluateAll((cells) =>
+      cells.map((c) => ({ text: c.textContent ?? '', title: c.getAttribute('title') ?? '', cut: c.scrollWidth > c.clientWidth })),
+    );
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) {
+      expect(n.cut).toBe(false);
+      const chars = Array.from(n.title);
+      expect(n.text).toBe(chars.length > 14 ? `${chars.slice(0, 14).join('')}...` : n.title);
+    }
+    await context.close();
+  });
+});
