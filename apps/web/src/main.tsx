@@ -6,8 +6,11 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import App from './app/App';
+import App, { queryClient } from './app/App';
 import { loadDictionaries } from './app/dict';
+import { preloadRoute } from './app/router';
+import { HERO_PATHS } from './app/routes';
+import { BANNER_QUERY_KEY, bannerList } from './services/content';
 import { theme } from './app/theme';
 import './styles/global.css';
 
@@ -33,6 +36,10 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // Dictionaries are loaded at start (and again after login), spec §3.
 void loadDictionaries();
+
+// The first paint waits for the page's chunks, and the home page's largest picture for the banner list: ask for
+// both now instead of after the layout has rendered.
+if (HERO_PATHS.has(preloadRoute(window.location.pathname))) void queryClient.prefetchQuery({ queryKey: BANNER_QUERY_KEY, queryFn: bannerList, staleTime: 60_000 });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -15,6 +15,11 @@ export function gradientPng(width: number, height: number, from: [number, number
       }
     }
   }
+  return encodePng(width, height, raw);
+}
+
+/** Encodes rows of RGB pixels, each row led by its filter byte (0), as a PNG. */
+export function encodePng(width: number, height: number, raw: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

@@ -18,14 +18,20 @@ export function withChunkTimeout<T>(loading: Promise<T>, timeoutMs = CHUNK_TIMEO
   return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A lazy page whose chunk can be asked for before React renders it (see preloadRoute in router.tsx). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyPage<T extends ComponentType<any>>(loader: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(() =>
-    withChunkTimeout(loader()).catch((error: unknown) => {
+export type LazyPage<T extends ComponentType<any>> = LazyExoticComponent<T> & { preload: () => Promise<unknown> };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyPage<T extends ComponentType<any>>(loader: () => Promise<{ default: T }>): LazyPage<T> {
+  let loading: Promise<{ default: T }> | null = null;
+  const load = () =>
+    (loading ??= withChunkTimeout(loader()).catch((error: unknown) => {
+      loading = null; // a later render may try again
       if (error instanceof ChunkLoadError) throw error;
       const failure = new ChunkLoadError('页面资源加载失败，请刷新重试');
       (failure as Error & { cause?: unknown }).cause = error;
       throw failure;
-    }),
-  );
+    }));
+  return Object.assign(lazy(load), { preload: () => load().catch(() => undefined) });
 }

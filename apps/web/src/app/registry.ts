@@ -1,12 +1,12 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazy';
+import type { ComponentType } from 'react';
+import { lazyPage, type LazyPage } from './lazy';
 
 /**
  * View name (the menu item's `component`, spec §3) → lazily loaded page. An issue that builds a workspace page
  * points its view name here at the new page; names not here yet show the 建设中 page.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Page = LazyExoticComponent<ComponentType<any>>;
+type Page = LazyPage<ComponentType<any>>;
 
 export const UnderConstructionPage: Page = lazyPage(() => import('@/components/UnderConstruction'));
 

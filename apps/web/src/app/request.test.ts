@@ -1,4 +1,3 @@
-import { notification } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   browser,
@@ -10,6 +9,7 @@ import {
   withEmptyPageFallback,
   type RequestError,
 } from './request';
+import { notice } from './notice';
 import { session, STORAGE_KEYS } from './session';
 
 function reply(status: number, body: unknown) {
@@ -29,7 +29,7 @@ beforeEach(() => {
   pathname = '/companyInfo';
   vi.spyOn(browser, 'reload').mockImplementation(reload as () => void);
   vi.spyOn(browser, 'pathname').mockImplementation(() => pathname);
-  vi.spyOn(notification, 'error').mockImplementation(() => undefined);
+  vi.spyOn(notice, 'error').mockImplementation(() => undefined);
   localStorage.clear();
   session.reset();
 });
@@ -80,7 +80,7 @@ describe('request', () => {
     fetchMock.mockResolvedValue(reply(403, { success: false, code: 403, message: '没有权限执行此操作', error: 'forbidden' }));
     const error = await rejection(request('/x'));
     expect(error.message).toBe('没有权限执行此操作');
-    expect(notification.error).toHaveBeenCalledWith({ message: 'Forbidden', description: '没有权限执行此操作' });
+    expect(notice.error).toHaveBeenCalledWith({ message: 'Forbidden', description: '没有权限执行此操作' });
     expect(CLEANUP_DELAY_MS).toBe(800);
     vi.advanceTimersByTime(799);
     expect(session.token()).toBe('tok-1');
@@ -104,7 +104,7 @@ describe('request', () => {
     signIn();
     fetchMock.mockResolvedValue(reply(500, { success: false, code: 500, message: 'Token invalid!' }));
     await rejection(request('/x'));
-    expect(notification.error).toHaveBeenCalledWith(
+    expect(notice.error).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'Token失效', description: 'Sorry, your login has expired, please log in again' }),
     );
     vi.advanceTimersByTime(CLEANUP_DELAY_MS);
@@ -116,7 +116,7 @@ describe('request', () => {
     fetchMock.mockResolvedValue(reply(500, { success: false, code: 500, message: 'token invalid' }));
     const error = await rejection(request('/x'));
     expect(error.status).toBe(500);
-    expect(notification.error).not.toHaveBeenCalled();
+    expect(notice.error).not.toHaveBeenCalled();
   });
 
   it('401 with a token and a message containing "token invalid" is treated like the 500 case', async () => {
@@ -126,7 +126,7 @@ describe('request', () => {
     );
     const error = await rejection(request('/sys/user/info'));
     expect(error.error).toBe('token_invalid');
-    expect(notification.error).toHaveBeenCalledWith(expect.objectContaining({ message: 'Token失效' }));
+    expect(notice.error).toHaveBeenCalledWith(expect.objectContaining({ message: 'Token失效' }));
     vi.advanceTimersByTime(CLEANUP_DELAY_MS);
     expect(session.token()).toBeNull();
     expect(reload).toHaveBeenCalled();
@@ -136,7 +136,7 @@ describe('request', () => {
     signIn();
     fetchMock.mockResolvedValue(reply(401, undefined));
     await rejection(request('/x'));
-    expect(notification.error).toHaveBeenCalledWith(
+    expect(notice.error).toHaveBeenCalledWith(
       expect.objectContaining({ message: 'Login invalid', description: 'please log in again' }),
     );
     vi.advanceTimersByTime(CLEANUP_DELAY_MS);
@@ -150,7 +150,7 @@ describe('request', () => {
     );
     const error = await rejection(request('/sys/login', { method: 'POST', data: {} }));
     expect(error).toMatchObject({ status: 401, message: '用户名或密码错误，还可尝试 4 次', error: 'bad_credentials' });
-    expect(notification.error).not.toHaveBeenCalled();
+    expect(notice.error).not.toHaveBeenCalled();
     vi.advanceTimersByTime(CLEANUP_DELAY_MS);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -162,7 +162,7 @@ describe('request', () => {
     expect(error).toMatchObject({ status: 422, message: '原密码错误' });
     vi.advanceTimersByTime(CLEANUP_DELAY_MS);
     expect(session.token()).toBe('tok-1');
-    expect(notification.error).not.toHaveBeenCalled();
+    expect(notice.error).not.toHaveBeenCalled();
   });
 
   it('a body that is not JSON gives a Chinese message', async () => {
@@ -197,7 +197,7 @@ describe('request', () => {
     fetchMock.mockResolvedValue(reply(403, { success: false, code: 403, message: 'no' }));
     await rejection(request('/x', { skipErrorHandler: true }));
     vi.advanceTimersByTime(CLEANUP_DELAY_MS);
-    expect(notification.error).not.toHaveBeenCalled();
+    expect(notice.error).not.toHaveBeenCalled();
     expect(session.token()).toBe('tok-1');
   });
 });

@@ -1,6 +1,6 @@
-import { notification } from 'antd';
 import { API_PREFIX, REQUEST_TIMEOUT_MS, type ApiEnvelope } from '@coalx/shared';
 import { session } from './session';
+import { notice } from './notice';
 
 /**
  * The request layer of spec §7/§8: fetch under {api}, 20 s timeout, the token header when one is stored, answers
@@ -78,18 +78,18 @@ function hasTokenInvalid(body: { message?: unknown } | null): boolean {
  */
 export function handleErrorCatalogue(status: number, body: Partial<RequestError> | null, hadToken: boolean): boolean {
   if (status === 403) {
-    notification.error({ message: ERROR_NOTICES.forbidden, description: body?.message ?? '' });
+    notice.error({ message: ERROR_NOTICES.forbidden, description: body?.message ?? '' });
     scheduleCleanup();
     return true;
   }
   // Our server answers 401 for an invalid token; the catalogue's 500 case is kept for gateways that answer 500.
   if ((status === 500 || status === 401) && hadToken && hasTokenInvalid(body)) {
-    notification.error({ key: 'token-expired', ...ERROR_NOTICES.tokenExpired });
+    notice.error({ key: 'token-expired', ...ERROR_NOTICES.tokenExpired });
     scheduleCleanup();
     return true;
   }
   if (status === 401 && body === null) {
-    notification.error({ key: 'token-expired', ...ERROR_NOTICES.loginInvalid });
+    notice.error({ key: 'token-expired', ...ERROR_NOTICES.loginInvalid });
     scheduleCleanup();
     return true;
   }

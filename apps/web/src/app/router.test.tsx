@@ -9,7 +9,7 @@ vi.mock('@/services/auth', () => ({
   getUserInfo: vi.fn(async () => Promise.reject(auth.failure)),
   getUserPermission: vi.fn(async () => Promise.reject(auth.failure)),
 }));
-vi.mock('antd', async (original) => ({ ...(await original<typeof import('antd')>()), notification: { error: vi.fn() } }));
+vi.mock('./notice', () => ({ notice: { error: vi.fn() } }));
 
 const { default: AppRoutes } = await import('./router');
 

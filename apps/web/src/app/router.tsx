@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useMemo } from 'react';
-import { notification } from 'antd';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import type { MenuItem } from '@coalx/shared';
 import PageLoading from '@/components/PageLoading';
@@ -13,6 +12,7 @@ import { resolveView } from './registry';
 import RoutePage from './RoutePage';
 import { PROTECTED_PATHS, PUBLIC_PATHS, STATIC_REDIRECTS, STATIC_ROUTES, type LayoutName } from './routes';
 import { isFirstLogin, session, useSession } from './session';
+import { notice } from './notice';
 
 const UserLayout = lazyPage(() => import('./layouts/UserLayout'));
 const PublicLayout = lazyPage(() => import('./layouts/PublicLayout'));
@@ -60,6 +60,20 @@ export function buildRoutes(menu: MenuItem[] | null): RouteObject[] {
   }
   routes.push({ path: '*', element: <Fallback /> });
   return routes;
+}
+
+/**
+ * Asks for the chunks of the page being opened (its layout and its page) at start, in parallel with the entry's
+ * own work: React would otherwise discover them one after the other, the page only once its layout has rendered.
+ */
+export function preloadRoute(pathname: string): string {
+  const path = STATIC_REDIRECTS[normalizePath(pathname)] ?? normalizePath(pathname);
+  const route = STATIC_ROUTES.find((r) => r.path === path);
+  if (route) {
+    void LAYOUTS[route.layout].preload();
+    void route.page.preload();
+  }
+  return path;
 }
 
 /** Unknown path: /404; a workspace page the role's menu does not hold: 403. */
@@ -123,7 +137,7 @@ export default function AppRoutes() {
       if (leavingPage) return;
       // the session is cleared first: with a token left, the login page would send the user back to /index
       session.clear();
-      notification.error({ message: LOAD_FAILED_NOTICE.message, description: LOAD_FAILED_NOTICE.description });
+      notice.error({ message: LOAD_FAILED_NOTICE.message, description: LOAD_FAILED_NOTICE.description });
       navigate(loginPathFor(wanted), { replace: true });
     };
     loadUserRoutes().catch((error: unknown) => {

@@ -1,5 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazy';
+import type { ComponentType } from 'react';
+import { lazyPage, type LazyPage } from './lazy';
 
 /** Static routes of spec §2 (the workspace routes come from the server's menu, see menu.ts and registry.ts). */
 
@@ -14,9 +14,11 @@ export interface StaticRoute {
   /** Permission a signed-in role needs: 'index' for the main layout, 'listing' for ukey/sign. */
   permission?: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  page: LazyExoticComponent<ComponentType<any>>;
+  page: LazyPage<ComponentType<any>>;
 }
 
+/** Paths of the public layout that show the banner and the market-index strip above their content. */
+export const HERO_PATHS: ReadonlySet<string> = new Set(['/index']);
 
 export const STATIC_ROUTES: StaticRoute[] = [
   // login/register layout

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyTabAction, closeAll, closeLeft, closeRight, closeTab, openTab, TAB_MESSAGES, type TabsState } from './tabs';
+import { applyTabAction, closeAll, closeLeft, closeRight, closeTab, MAX_TABS, openTab, TAB_MESSAGES, type TabsState } from './tabs';
 
 const tab = (key: string) => ({ key, title: key.slice(1), fullPath: key });
 const state = (keys: string[], activeKey: string): TabsState => ({ tabs: keys.map(tab), activeKey });
@@ -18,6 +18,24 @@ describe('tab bar', () => {
     expect(keys(s)).toEqual(['/a', '/b']);
     expect(s.activeKey).toBe('/a');
     expect(s.tabs[0]!.fullPath).toBe('/a?x=1');
+  });
+
+  it('keeps at most 20 tabs, closing the oldest one that is not being shown', () => {
+    let s = state([], '');
+    for (let i = 1; i <= 31; i++) s = openTab(s, tab(`/p${i}`));
+    expect(MAX_TABS).toBe(20);
+    expect(s.tabs).toHaveLength(20);
+    expect(keys(s)[0]).toBe('/p12');
+    expect(s.activeKey).toBe('/p31');
+    // coming back to an open tab closes nothing
+    s = openTab(s, tab('/p12'));
+    expect(s.tabs).toHaveLength(20);
+    expect(s.activeKey).toBe('/p12');
+    // the next new page closes the oldest tab, but not /p12, the page the user just left
+    s = openTab(s, tab('/p32'));
+    expect(keys(s)).not.toContain('/p13');
+    expect(keys(s)).toContain('/p12');
+    expect(keys(s)).toContain('/p32');
   });
 
   it('closing the last tab is refused with its message', () => {

@@ -24,10 +24,20 @@ export interface TabsResult extends TabsState {
   warning?: string;
 }
 
-/** Opens (or updates) the tab of the page being shown and makes it active. */
+/** At most this many tabs stay open: a day of work would otherwise grow the bar without end. */
+export const MAX_TABS = 20;
+
+/**
+ * Opens (or updates) the tab of the page being shown and makes it active. A new tab beyond MAX_TABS closes the
+ * oldest one (tabs are kept in the order they were opened), never the page being shown nor the one just left.
+ */
 export function openTab(state: TabsState, tab: TabItem): TabsState {
   const index = state.tabs.findIndex((t) => t.key === tab.key);
-  const tabs = index < 0 ? [...state.tabs, tab] : state.tabs.map((t, i) => (i === index ? tab : t));
+  let tabs = index < 0 ? [...state.tabs, tab] : state.tabs.map((t, i) => (i === index ? tab : t));
+  while (tabs.length > MAX_TABS) {
+    const oldest = tabs.findIndex((t) => t.key !== tab.key && t.key !== state.activeKey);
+    tabs = tabs.filter((_, i) => i !== oldest);
+  }
   return { tabs, activeKey: tab.key };
 }
 

@@ -79,6 +79,8 @@ export const ContentListQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   /** capped at 50 whatever is asked */
   pageSize: z.coerce.number().int().min(1).transform((n) => Math.min(n, 50)).default(10),
+  /** part of the title, for the announcement lists' search */
+  title: safeString().trim().max(40, '搜索词不超过 40 字').optional(),
   _t: safeString().max(20).optional(),
 });
 

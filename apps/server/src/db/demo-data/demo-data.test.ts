@@ -43,11 +43,18 @@ describe('demo data', () => {
     expect(pendingIn.length).toBe(3);
     const pendingOut = await database.db.select().from(withdrawals).where(eq(withdrawals.status, 'pending'));
     expect(pendingOut.length).toBe(1);
-    // the vouchers exist as files
-    const voucher = await storage.read(pendingIn[0]!.voucherUrl);
-    const chunks: Buffer[] = [];
-    for await (const chunk of voucher!) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).subarray(1, 4).toString()).toBe('PNG');
+    // the vouchers exist as files: a bank receipt picture of its own for every declared transfer
+    const confirmedIn = await database.db.select().from(depositInApplications).where(eq(depositInApplications.status, 'confirmed'));
+    const vouchers = new Set([...pendingIn, ...confirmedIn].map((d) => d.voucherUrl));
+    expect(vouchers.size).toBe(6);
+    for (const key of vouchers) {
+      const voucher = await storage.read(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of voucher!) chunks.push(chunk as Buffer);
+      const png = Buffer.concat(chunks);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([900, 500]);
+    }
     // a living listing market: every state and both types, with deals and a subscription waiting
     const rows = await database.db.select().from(listings);
     expect(new Set(rows.map((l) => `${l.status}:${l.hangState}`))).toEqual(new Set(['approved:0', 'approved:1', 'approved:2', 'submitted:0', 'draft:0']));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { creditCodeCheckChar } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
@@ -10,12 +11,10 @@ import { loadDemoListings } from './listings';
 import { loadDemoAuctions } from './auctions';
 import { loadDemoContent } from './content';
 import { loadDemoUkey } from './ukey';
+import { bankReceiptPng } from './bank-receipt';
 
-// a 1×1 white PNG standing in for a scanned bank voucher
-const VOUCHER_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
-  'base64',
-);
+/** The trading centre's receiving account named on the demo transfer receipts. */
+const CENTRE_ACCOUNT = { name: '煤炭交易中心客户保证金专户', account: '0200 0456 0902 4100 866', bank: '中国工商银行' };
 
 /** Demo accounts of DESIGN.md §7; the README lists them. */
 export const DEMO_PASSWORDS = { trader: 'Trader#2026', operator: 'Operator#2026', admin: 'Admin#2026' } as const;
@@ -143,26 +142,44 @@ async function loadDemoFunds(tx: Tx, storage: FileStorage, enterpriseIds: Map<st
   const userOf = async (username: string) => (await tx.select().from(users).where(eq(users.username, username)))[0]!;
   const day = now.toISOString().slice(0, 10);
   const funding = [
-    { enterprise: 'mine', username: 'seller01', amount: 500_000_000, bank: '中国工商银行', account: '0502012309022100188' },
-    { enterprise: 'plant', username: 'buyer01', amount: 3_000_000_000, bank: '中国建设银行', account: '31050161393600001234' },
-    { enterprise: 'trader', username: 'buyer02', amount: 1_200_000_000, bank: '中国银行', account: '275072001234' },
+    { enterprise: 'mine', username: 'seller01', amount: 500_000_000, bank: '中国工商银行', account: '0502012309022100188', organName: '晋北煤业集团有限公司' },
+    { enterprise: 'plant', username: 'buyer01', amount: 3_000_000_000, bank: '中国建设银行', account: '31050161393600001234', organName: '华东电力燃料有限公司' },
+    { enterprise: 'trader', username: 'buyer02', amount: 1_200_000_000, bank: '中国银行', account: '275072001234', organName: '津沽能源贸易有限公司' },
   ];
   let n = 0;
   for (const f of funding) {
     const enterpriseId = enterpriseIds.get(f.enterprise)!;
     const applicant = await userOf(f.username);
-    const voucherKey = `${day.replace(/-/g, '/')}/00000000-0000-4000-8000-${String(++n).padStart(12, '0')}.png`;
-    await storage.put(voucherKey, VOUCHER_PNG);
-    await tx.insert(fileObjects).values({
-      storageKey: voucherKey,
-      originalName: '转账凭证.png',
-      contentType: 'image/png',
-      size: VOUCHER_PNG.length,
-      sha256: 'demo',
-      visibility: 'private',
-      ownerEnterpriseId: enterpriseId,
-      uploadedBy: applicant.id,
-    });
+    n++;
+    // each declared transfer has its own receipt: the confirmed one and the one still waiting
+    const voucher = async (amount: number, serial: string) => {
+      const key = `${day.replace(/-/g, '/')}/00000000-0000-4000-8000-${serial.slice(-12).padStart(12, '0')}.png`;
+      const png = bankReceiptPng({
+        bank: f.bank,
+        serialNo: serial,
+        date: day,
+        payerName: f.organName,
+        payerAccount: f.account,
+        payeeName: CENTRE_ACCOUNT.name,
+        payeeAccount: CENTRE_ACCOUNT.account,
+        payeeBank: CENTRE_ACCOUNT.bank,
+        amountFen: amount,
+      });
+      await storage.put(key, png);
+      await tx.insert(fileObjects).values({
+        storageKey: key,
+        originalName: '转账凭证.png',
+        contentType: 'image/png',
+        size: png.length,
+        sha256: createHash('sha256').update(png).digest('hex'),
+        visibility: 'private',
+        ownerEnterpriseId: enterpriseId,
+        uploadedBy: applicant.id,
+      });
+      return key;
+    };
+    const serial = `${day.replace(/-/g, '')}${String(n).padStart(4, '0')}`;
+    const voucherKey = await voucher(f.amount, `${serial}01`);
     const [confirmed] = await tx
       .insert(depositInApplications)
       .values({
@@ -196,7 +213,7 @@ async function loadDemoFunds(tx: Tx, storage: FileStorage, enterpriseIds: Map<st
       bankName: f.bank,
       payerAccountNo: f.account,
       transferDate: day,
-      voucherUrl: voucherKey,
+      voucherUrl: await voucher(Math.round(f.amount / 10), `${serial}02`),
       status: 'pending',
       requestId: `demo-in-pending-${n}`,
       appliedBy: applicant.id,

@@ -198,7 +198,9 @@ export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pa
     query.status ? eq(auctions.status, query.status) : undefined,
     query.hangState !== undefined ? and(eq(auctions.status, 'approved'), sql`${auctionStateAt(now)} = ${query.hangState}`) : undefined,
   );
-  return pageOfAuctions(db, now, where, query.pageNo, query.pageSize, [desc(auctions.id)]);
+  // results (ended) come latest-ended first; every other list newest-published first
+  const order = query.hangState === AuctionState.ended ? [desc(auctions.currentEnd), desc(auctions.id)] : [desc(auctions.id)];
+  return pageOfAuctions(db, now, where, query.pageNo, query.pageSize, order);
 }
 
 export async function auctionAuditQueue(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; status?: string }) {

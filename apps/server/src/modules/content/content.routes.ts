@@ -48,7 +48,9 @@ export default async function contentRoutes(app: ZodApp) {
   });
 
   app.get('/api/content/list', { config: { public: true }, schema: { tags, summary: '公告列表 (type: 0 周报, 1 市场观察, a-d 规则文件)', querystring: ContentListQuerySchema, response: { 200: envelopeSchema(pageSchema(ContentRecordSchema)) } } }, async (request) => {
-    const { type, pageNo, pageSize } = request.query;
+    const { type, pageNo, pageSize, title } = request.query;
+    // a search is not cached: its key would be whatever a visitor types
+    if (title) return ok(await listContents(app.db, app.clock.now(), { type, pageNo, pageSize, title }));
     return ok(await app.publicCache.get(`content:list:${type}:${pageNo}:${pageSize}`, () => listContents(app.db, app.clock.now(), { type, pageNo, pageSize })));
   });
   app.get('/api/content/detail', { config: { public: true }, schema: { tags, summary: '公告详情', querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelopeSchema(ContentDetailSchema) } } }, async (request) =>

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@coalx/shared';
-import { and, asc, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, contents, fileObjects } from '../../db/schema/index';
 import { businessRule, conflict, notFound } from '../../errors';
@@ -63,8 +63,12 @@ function presentRecord(c: ContentRow) {
 const visibleAt = (now: Date) =>
   and(eq(contents.status, 'published'), lte(contents.effectiveTime, now), or(isNull(contents.expirationTime), gt(contents.expirationTime, now)));
 
-export async function listContents(db: Db, now: Date, query: { type: string; pageNo: number; pageSize: number }) {
-  const where = and(eq(contents.type, query.type), visibleAt(now));
+export async function listContents(db: Db, now: Date, query: { type: string; pageNo: number; pageSize: number; title?: string }) {
+  const where = and(
+    eq(contents.type, query.type),
+    visibleAt(now),
+    query.title ? sql`${contents.title} ILIKE ${'%' + query.title.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
+  );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contents).where(where);
   const rows = await db
     .select()
@@ -85,7 +89,7 @@ export async function contentDetail(db: Db, now: Date, id: number, staff: boolea
 export async function manageContents(db: Db, query: { type?: string; pageNo: number; pageSize: number }) {
   const where = query.type ? eq(contents.type, query.type) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(contents).where(where);
-  const rows = await db.select().from(contents).where(where).orderBy(desc(contents.id)).limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize);
+  const rows = await db.select().from(contents).where(where).orderBy(desc(contents.effectiveTime), desc(contents.id)).limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize);
   return { records: rows.map((r) => ({ ...presentRecord(r), body: r.bodyHtml, status: r.status })), total, current: query.pageNo, size: query.pageSize };
 }
 

@@ -53,6 +53,16 @@ describe.each(testDatabaseKinds())('home content on %s', (kind) => {
     expect(detail.body).toContain('正文');
     expect(detail.body).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(detail.enclosure).toBe(pdf);
+    // the search matches part of the title, and its wildcards are plain characters
+    const search = async (title: string) =>
+      (await call('GET', `/api/content/list?type=0&title=${encodeURIComponent(title)}`, null)).json().result.records.map((r: { title: string }) => r.title);
+    expect(await search('动力煤')).toEqual(['本周动力煤市场周报']);
+    expect(await search('焦煤')).toEqual([]);
+    expect(await search('%')).toEqual([]);
+    expect((await call('GET', `/api/content/list?type=0&title=${'长'.repeat(41)}`, null)).statusCode).toBe(400);
+    // the operator's list: newest first by effective time, whatever order the items were written in
+    const managed = (await call('GET', '/api/content/manageList?type=0', operator)).json().result.records.map((r: { title: string }) => r.title);
+    expect(managed).toEqual(['尚未生效的周报', '本周动力煤市场周报', '已过期的周报']);
     const capped = (await call('GET', '/api/content/list?type=0&pageSize=100000', null)).json().result;
     expect(capped.size).toBe(50);
     expect((await call('GET', '/api/content/list?type=z', null)).statusCode).toBe(400);

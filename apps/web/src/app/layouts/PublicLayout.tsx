@@ -3,9 +3,7 @@ import Banner from '@/components/Banner';
 import GlobalFooter from '@/components/GlobalFooter';
 import GlobalHeader from '@/components/GlobalHeader';
 import MarketIndexStrip from '@/components/MarketIndexStrip';
-
-/** Paths that show the banner and the market-index strip above their content. */
-export const HERO_PATHS: ReadonlySet<string> = new Set(['/index']);
+import { HERO_PATHS } from '../routes';
 
 /** Public common layout (spec §2): header, banner, market-index strip, content, footer. */
 export default function PublicLayout() {

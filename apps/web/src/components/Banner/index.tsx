@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Carousel } from 'antd';
 import { useNavigate } from 'react-router';
 import { BANNER_INITIAL_DELAY_MS, BANNER_INTERVAL_MS } from '@coalx/shared';
-import { bannerList, type Banner as BannerItem } from '@/services/content';
+import { BANNER_QUERY_KEY, bannerList, type Banner as BannerItem } from '@/services/content';
 import './banner.css';
 
 /** The still picture shown while the banners load, and when none is published. */
@@ -32,7 +32,7 @@ function isExternal(url: string) {
  */
 export default function Banner() {
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: ['banner', 'list'], queryFn: bannerList, staleTime: 60_000 });
+  const { data } = useQuery({ queryKey: BANNER_QUERY_KEY, queryFn: bannerList, staleTime: 60_000 });
   const banners = data ?? [];
   const [started, setStarted] = useState(false);
   const [hovered, setHovered] = useState(false);

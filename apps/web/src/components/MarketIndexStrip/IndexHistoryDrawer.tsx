@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Spin, Statistic } from 'antd';
 import { formatTons } from '@coalx/shared';
-import { indexPriceText, indexRise } from '@/pages/home/logic';
+import { indexPriceText, indexRise } from '@/lib/home';
 import { marketIndexHistory, type MarketIndex } from '@/services/content';
 import IndexChart from './IndexChart';
 

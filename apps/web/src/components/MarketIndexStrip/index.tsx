@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatTons } from '@coalx/shared';
-import { indexPriceText, indexRise, indexRisePercent } from '@/pages/home/logic';
+import { indexPriceText, indexRise, indexRisePercent } from '@/lib/home';
 import { marketIndexInfo } from '@/services/content';
 import './index-strip.css';
 

@@ -1,10 +1,11 @@
-import AnnouncementTabs from './components/AnnouncementTabs';
+import { TradeType } from '@coalx/shared';
+import AnnouncementTabs from '@/components/AnnouncementTabs';
 import BidTradeTable from './components/BidTradeTable';
 import ListedTradeTable from './components/ListedTradeTable';
 import RecommendTrades from './components/RecommendTrades';
 import RuleLinks from './components/RuleLinks';
-import './home-tables.css';
-import './home.css';
+import '@/styles/home-tables.css';
+import '@/styles/home.css';
 
 /**
  * Home (/index) inside the public layout, whose slots hold the banner and the market-index strip. Every block has
@@ -19,10 +20,10 @@ export default function HomePage() {
         <RuleLinks />
       </div>
       <div className="coalx-home-tables">
-        <ListedTradeTable tradeType={0} />
-        <ListedTradeTable tradeType={1} />
-        <BidTradeTable tradeType={2} />
-        <BidTradeTable tradeType={3} />
+        <ListedTradeTable tradeType={TradeType.listingSale} />
+        <ListedTradeTable tradeType={TradeType.listingPurchase} />
+        <BidTradeTable tradeType={TradeType.auctionSale} />
+        <BidTradeTable tradeType={TradeType.auctionPurchase} />
       </div>
     </>
   );

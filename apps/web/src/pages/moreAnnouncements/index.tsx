@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Empty, Pagination, Result, Skeleton } from 'antd';
+import { Breadcrumb, Button, Empty, Input, Pagination, Result, Skeleton } from 'antd';
 import { FilePdfOutlined, LeftOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { CONTENT_TYPES, ELLIPSIS, NEWS_PAGE_SIZE, type ContentType } from '@coalx/shared';
 import EllipsisText from '@/components/EllipsisText';
 import { errorMessage } from '@/app/request';
-import { useContentList } from '@/pages/home/components/AnnouncementTabs';
-import { pdfDetailsPath } from '@/pages/home/logic';
+import { useContentList } from '@/components/AnnouncementTabs';
+import { pdfDetailsPath } from '@/lib/home';
 import { contentDetail } from '@/services/content';
 import './more-announcements.css';
 
@@ -67,7 +67,8 @@ export default function MoreAnnouncementsPage() {
   const type: ContentType = isContentType(rawType) ? rawType : '0';
   const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
   const id = Number(params.get('id')) || null;
-  const list = useContentList(type, pageNo, id === null);
+  const title = params.get('title') ?? '';
+  const list = useContentList(type, pageNo, id === null, title);
   const records = list.data?.records ?? [];
 
   return (
@@ -86,11 +87,24 @@ export default function MoreAnnouncementsPage() {
             <AnnouncementDetail id={id} type={type} />
           ) : (
             <>
-              <h2 className="coalx-ann-heading">{CONTENT_TYPES[type]}</h2>
+              <div className="coalx-ann-head">
+                <h2 className="coalx-ann-heading">{CONTENT_TYPES[type]}</h2>
+                <Input.Search
+                  key={`${type}:${title}`}
+                  className="coalx-ann-search"
+                  defaultValue={title}
+                  placeholder="搜索公告标题"
+                  aria-label="搜索公告标题"
+                  maxLength={40}
+                  allowClear
+                  enterButton="搜索"
+                  onSearch={(value) => setParams(value.trim() ? { type, title: value.trim() } : { type })}
+                />
+              </div>
               {list.isLoading ? (
                 <Skeleton active paragraph={{ rows: 8 }} />
               ) : records.length === 0 ? (
-                <Empty description={list.isError ? '公告加载失败' : '暂无数据'} />
+                <Empty description={list.isError ? '公告加载失败' : title ? `没有标题包含「${title}」的公告` : '暂无数据'} />
               ) : (
                 <ul className="coalx-ann-list" data-testid="announcement-list">
                   {records.map((r) => (
@@ -116,7 +130,7 @@ export default function MoreAnnouncementsPage() {
                   total={list.data!.total}
                   showSizeChanger={false}
                   showTotal={(t) => `共 ${t} 条`}
-                  onChange={(n) => setParams({ type, pageNo: String(n) })}
+                  onChange={(n) => setParams({ type, pageNo: String(n), ...(title ? { title } : {}) })}
                 />
               )}
             </>

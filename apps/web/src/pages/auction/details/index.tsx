@@ -1,29 +1,14 @@
+import { AuctionState } from '@coalx/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Steps } from 'antd';
+import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@/app/session';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton, resultText } from '../logic';
-import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '../shared/AuctionParts';
-import { countdownText, useWallCountdown } from '../shared/Countdown';
-
-/** The four stages of an auction, with the time each one ends. */
-export function AuctionSteps({ hangState, enrolDeadline, bidStart, currentEnd, result }: { hangState: number; enrolDeadline: string; bidStart: string; currentEnd: string; result: string | null }) {
-  return (
-    <Steps
-      className="coalx-auction-timeline"
-      size="small"
-      current={hangState}
-      status={hangState === 3 && resultText(result) === '流拍' ? 'error' : undefined}
-      items={[
-        { title: '报名中', description: `截止 ${enrolDeadline.slice(5, 16)}` },
-        { title: '待竞价', description: `开始 ${bidStart.slice(5, 16)}` },
-        { title: '竞价中', description: `结束 ${currentEnd.slice(5, 16)}` },
-        { title: hangState === 3 && result ? `已结束 · ${resultText(result)}` : '已结束', description: '发布结果公告' },
-      ]}
-    />
-  );
-}
+import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton } from '@/lib/auction';
+import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
+import { AuctionSteps } from '@/components/auction/AuctionSteps';
+import { useWallCountdown } from '@/hooks/useWallCountdown';
+import { countdownText } from '@/lib/countdown';
 
 /** 竞价销售详情 (/biddingDetails?tradeId): every field, the stage, the countdown to the next step and the state's button. */
 export default function BiddingDetailsPage() {
@@ -33,7 +18,7 @@ export default function BiddingDetailsPage() {
   const { companyInfo } = useSession();
   const a = query.data;
   const own = Boolean(a && companyInfo && companyInfo.organName === a.enterpriseName);
-  const next = a ? (a.hangState === 0 ? a.enrolDeadline : a.hangState === 1 ? a.bidDateStart : a.hangState === 2 ? a.currentEnd : null) : null;
+  const next = a ? (a.hangState === AuctionState.enrolling ? a.enrolDeadline : a.hangState === AuctionState.waiting ? a.bidDateStart : a.hangState === AuctionState.bidding ? a.currentEnd : null) : null;
   const left = useWallCountdown(next);
   const button = a ? auctionTableButton(a.hangState) : null;
 
@@ -66,13 +51,13 @@ export default function BiddingDetailsPage() {
             {next && (
               <div className="coalx-countdown-box">
                 <div>
-                  <div className="coalx-countdown-label">{a.hangState === 0 ? '距报名截止' : a.hangState === 1 ? '距竞价开始' : '距竞价结束'}</div>
+                  <div className="coalx-countdown-label">{a.hangState === AuctionState.enrolling ? '距报名截止' : a.hangState === AuctionState.waiting ? '距竞价开始' : '距竞价结束'}</div>
                   <div className="coalx-countdown-digits">{countdownText(left)}</div>
                 </div>
                 <div className="coalx-hint">
-                  {a.hangState === 0 && '报名并冻结保证金后，竞价开始即可出价。'}
-                  {a.hangState === 1 && '报名已截止，已报名企业请在竞价开始后进入竞价页面出价。'}
-                  {a.hangState === 2 && '竞价进行中：延时期内每次出价重新计时，以竞价页面为准。'}
+                  {a.hangState === AuctionState.enrolling && '报名并冻结保证金后，竞价开始即可出价。'}
+                  {a.hangState === AuctionState.waiting && '报名已截止，已报名企业请在竞价开始后进入竞价页面出价。'}
+                  {a.hangState === AuctionState.bidding && '竞价进行中：延时期内每次出价重新计时，以竞价页面为准。'}
                 </div>
               </div>
             )}

@@ -1,39 +1,53 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button, Segmented } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ELLIPSIS, PRICE_LABEL, ellipsis, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
+import { formatFen, formatPrice, formatTons, PRICE_LABEL, TradeType, type AuctionView } from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
-import { placeText } from '@/pages/listing/shared/ListingDetail';
+import { placeText } from '@/components/TradeDetail';
+import { rowDetails } from '@/components/RowDetails';
 import { listBidMarket } from '@/services/auction';
-import { AUCTION_STATE_ENUM } from '../logic';
-import { AuctionStateTag, AuctionTableButton } from '../shared/AuctionParts';
+import { AUCTION_STATE_ENUM } from '@/lib/auction';
+import { AuctionStateTag, AuctionTableButton } from '@/components/auction/AuctionParts';
 
 /** 更多竞价 (/moreBidding?tradeType): the auction hall, 10 a page, filters, the state's button per row (spec §4). */
 export default function MoreBiddingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const tradeType = params.get('tradeType') === '3' ? 3 : 2;
+  const tradeType = params.get('tradeType') === String(TradeType.auctionPurchase) ? TradeType.auctionPurchase : TradeType.auctionSale;
 
+  // 起拍价 and 当前价 share a column, and the bidding window is shown to the minute: every key figure whole at 1440 px
   const columns: ProColumns<AuctionView>[] = [
     { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => <Link to={`/biddingDetails?tradeId=${r.tradeId}`}>{r.tradeId}</Link> },
-    { title: '产品名称', dataIndex: 'productName', width: 130 },
-    { title: '竞价状态', dataIndex: 'hangState', valueType: 'select', width: 110, valueEnum: AUCTION_STATE_ENUM, render: (_, r) => <AuctionStateTag state={r.hangState} result={r.result} /> },
-    { title: '发布企业', dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
-    { title: PRICE_LABEL[tradeType], dataIndex: 'startPrice', search: false, align: 'right', width: 130, render: (_, r) => <span className="coalx-num">{formatPrice(r.startPrice)}</span> },
+    { title: '产品名称', dataIndex: 'productName', width: 110, ellipsis: true },
+    { title: '竞价状态', dataIndex: 'hangState', valueType: 'select', width: 100, valueEnum: AUCTION_STATE_ENUM, render: (_, r) => <AuctionStateTag state={r.hangState} result={r.result} /> },
     {
-      title: '当前价',
+      title: `当前价 / ${PRICE_LABEL[tradeType]}`,
       dataIndex: 'price',
       search: false,
       align: 'right',
-      width: 130,
-      render: (_, r) => (r.bestPrice === null ? <span className="coalx-hint">暂无出价</span> : <span className="coalx-price">{formatFen(r.bestPrice)}</span>),
+      width: 150,
+      render: (_, r) => (
+        <>
+          {r.bestPrice === null ? <span className="coalx-hint">暂无出价</span> : <span className="coalx-price">{formatPrice(r.bestPrice)}</span>}
+          <div className="coalx-num coalx-hint">{formatPrice(r.startPrice)}</div>
+        </>
+      ),
     },
-    { title: '竞价数量', dataIndex: 'quantity', search: false, align: 'right', width: 130, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity)}</span> },
+    { title: '竞价数量', dataIndex: 'quantity', search: false, align: 'right', width: 124, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity)}</span> },
     { title: '保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 120, render: (_, r) => <span className="coalx-num">{formatFen(r.deposit)}</span> },
-    { title: '报名截止', dataIndex: 'enrolDeadline', search: false, width: 170 },
-    { title: '竞价时间', dataIndex: 'bidDateStart', search: false, width: 180, render: (_, r) => <span className="coalx-num">{r.bidDateStart}<br />{r.bidDateEnd}</span> },
-    { title: '交收地点', dataIndex: 'deliveryPlace', search: false, width: 200, ellipsis: true, render: (_, r) => <span title={placeText(r)}>{ellipsis(placeText(r))}</span> },
-    { title: '操作', valueType: 'option', width: 120, fixed: 'right', render: (_, r) => <AuctionTableButton tradeId={r.tradeId} hangState={r.hangState} /> },
+    {
+      title: '竞价时间',
+      dataIndex: 'bidDateStart',
+      search: false,
+      width: 130,
+      render: (_, r) => (
+        <span className="coalx-num" title={`${r.bidDateStart} 至 ${r.bidDateEnd}`}>
+          {r.bidDateStart.slice(5, 16)}
+          <br />至 {r.bidDateEnd.slice(5, 16)}
+        </span>
+      ),
+    },
+    { title: '操作', valueType: 'option', width: 110, render: (_, r) => <AuctionTableButton tradeId={r.tradeId} hangState={r.hangState} /> },
   ];
 
   return (
@@ -61,7 +75,13 @@ export default function MoreBiddingPage() {
         rowKey="tradeId"
         columns={columns}
         cardBordered
-        scroll={{ x: 1700 }}
+        tableLayout="fixed"
+        expandable={rowDetails<AuctionView>((r) => [
+          { label: '发布企业', value: r.enterpriseName },
+          { label: '报名截止', value: r.enrolDeadline },
+          { label: '竞价时间', value: `${r.bidDateStart} 至 ${r.bidDateEnd}` },
+          { label: '交收地点', value: placeText(r) },
+        ])}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={false}
         pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}

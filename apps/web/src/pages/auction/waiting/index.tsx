@@ -1,12 +1,14 @@
+import { AuctionState } from '@coalx/shared';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT } from '../logic';
-import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '../shared/AuctionParts';
-import { countdownText, useWallCountdown } from '../shared/Countdown';
-import { AuctionSteps } from '../details';
+import { AUCTION_TYPE_TEXT } from '@/lib/auction';
+import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
+import { useWallCountdown } from '@/hooks/useWallCountdown';
+import { countdownText } from '@/lib/countdown';
+import { AuctionSteps } from '@/components/auction/AuctionSteps';
 
 /** 待竞价详情 (/waitingAuction?tradeId): enrolment closed, a countdown to the start of bidding, then on to the bidding page. */
 export default function WaitingAuctionPage() {
@@ -16,11 +18,11 @@ export default function WaitingAuctionPage() {
   const query = useQuery({ queryKey: ['auction', 'detail', tradeId], queryFn: () => getAuction(tradeId), enabled: Boolean(tradeId), retry: false, refetchInterval: 5_000 });
   const a = query.data;
   const left = useWallCountdown(a?.bidDateStart);
-  const started = a ? a.hangState >= 2 : false;
+  const started = a ? a.hangState >= AuctionState.bidding : false;
 
   // the server moves the state; once it says 竞价中 the page goes to the bidding room
   useEffect(() => {
-    if (a && a.hangState === 2) navigate(`/deal/bidding?tradeId=${encodeURIComponent(a.tradeId)}`, { replace: true });
+    if (a && a.hangState === AuctionState.bidding) navigate(`/deal/bidding?tradeId=${encodeURIComponent(a.tradeId)}`, { replace: true });
   }, [a, navigate]);
 
   return (
@@ -47,7 +49,7 @@ export default function WaitingAuctionPage() {
             }
           >
             <AuctionSteps hangState={a.hangState} enrolDeadline={a.enrolDeadline} bidStart={a.bidDateStart} currentEnd={a.currentEnd} result={a.result} />
-            {a.hangState <= 1 ? (
+            {a.hangState <= AuctionState.waiting ? (
               <div className="coalx-countdown-box">
                 <div>
                   <div className="coalx-countdown-label">距竞价开始</div>
@@ -61,7 +63,7 @@ export default function WaitingAuctionPage() {
               </div>
             ) : null}
           </AuctionHeadline>
-          {started && a.hangState === 3 && (
+          {started && a.hangState === AuctionState.ended && (
             <Result status="info" title="竞价已结束" extra={<Link to={`/biddingResults?tradeId=${a.tradeId}`}><Button type="primary">查看结果公告</Button></Link>} />
           )}
           <AuctionDescriptions auction={a} />

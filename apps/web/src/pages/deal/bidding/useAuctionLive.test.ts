@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuctionSnapshot } from '@coalx/shared';
+import { bidPriceRefusal, type AuctionSnapshot } from '@coalx/shared';
 import {
   AuctionLiveClient,
   BACKOFF_MAX_MS,
@@ -7,10 +7,8 @@ import {
   auctionSocketUrl,
   backoffDelay,
   clockOffset,
-  formatCountdown,
   isNewer,
   nextValidPrice,
-  priceProblem,
   quickBids,
   rankOf,
   remainingMs,
@@ -56,13 +54,6 @@ describe('clock offset and countdown', () => {
     expect(remainingMs(1_000, 0, 9_000)).toBe(0);
   });
 
-  it('formats whole seconds rounded up, so 0 shows only when it is over', () => {
-    expect(formatCountdown(0)).toBe('00:00');
-    expect(formatCountdown(1)).toBe('00:01');
-    expect(formatCountdown(59_001)).toBe('01:00');
-    expect(formatCountdown(3_600_000)).toBe('01:00:00');
-    expect(formatCountdown(-5)).toBe('00:00');
-  });
 });
 
 describe('reconnect backoff', () => {
@@ -96,12 +87,12 @@ describe('prices', () => {
   });
 
   it('says the server refusals before sending', () => {
-    expect(priceProblem(snap(), 79_999)).toBe('首次出价须不低于起拍价 (800.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000 }), 80_050)).toBe('出价须不低于当前价加最小加价幅度 (801.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000 }), 81_100)).toBe('出价不能高于当前价加最大加价幅度 (810.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000, maxStep: null, limitPrice: 90_000 }), 90_100)).toBe('出价不能高于出价上限 (900.00 元/吨)');
-    expect(priceProblem(snap({ tradeType: 3, bestPrice: 70_000 }), 69_950)).toBe('出价须不高于当前价减最小降价幅度 (699.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000, maxStep: null }), 99_900)).toBeNull();
+    expect(bidPriceRefusal(snap(), 79_999)).toBe('首次出价须不低于起拍价 (800.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000 }), 80_050)).toBe('出价须不低于当前价加最小加价幅度 (801.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000 }), 81_100)).toBe('出价不能高于当前价加最大加价幅度 (810.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000, maxStep: null, limitPrice: 90_000 }), 90_100)).toBe('出价不能高于出价上限 (900.00 元/吨)');
+    expect(bidPriceRefusal(snap({ tradeType: 3, bestPrice: 70_000 }), 69_950)).toBe('出价须不高于当前价减最小降价幅度 (699.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000, maxStep: null }), 99_900)).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { HOME_RECOMMEND_PAGE_SIZE, RECOMMEND_QUICK_FILTERS } from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
 import { recommendList } from '@/services/content';
-import { quickFilterParams, type QuickFilterKey } from '../logic';
+import { quickFilterParams, type QuickFilterKey } from '@/lib/home';
 import RecommendCard from './RecommendCard';
 
 /** Recommended trades, index mode (spec §2): quick filters, 4 per page with a pager, and a link to the full list. */

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { CONTENT_TYPES, RULE_DOCUMENT_TYPES } from '@coalx/shared';
 import { contentList } from '@/services/content';
-import { pdfDetailsPath } from '../logic';
+import { pdfDetailsPath } from '@/lib/home';
 
 /**
  * The three rule documents of the home page (spec §2): spot coal trading rules (a), trader management rules (b),

@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Card, Descriptions, Statistic, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { PRICE_LABEL, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
+import { PRICE_LABEL, TradeType, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
 import { getListingResult } from '@/services/listing';
-import { TRADE_TYPE_TEXT } from '../logic';
-import { placeText } from '../shared/ListingDetail';
-import { ListingLoadState } from '../shared/PageState';
-import { HangStateTag } from '../shared/StateParts';
-import '../shared/listing.css';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
+import { placeText } from '@/components/TradeDetail';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
+import { HangStateTag } from '@/components/listing/StateParts';
+import '@/components/TradeDetail/trade.css';
 
-/** 挂牌结果公告 (/listingResult?tradeId): the listing, the deal totals and each deal with masked names. */
+/** The publisher's own name is public; each counterparty is shown masked. Said once, beside the deals. */
+const PUBLISHER_PUBLIC_NOTE = '挂牌企业名称公开，摘牌企业名称部分隐藏';
+
+/** 挂牌结果公告 (/listingResult?tradeId): the listing, the deal totals and each deal with the counterparty masked. */
 export default function ListingResultPage() {
   const [params] = useSearchParams();
   const tradeId = params.get('tradeId') ?? '';
@@ -69,7 +72,7 @@ export default function ListingResultPage() {
               <Descriptions.Item label="交收日期">{l.deliveryDateStart} 至 {l.deliveryDateEnd}</Descriptions.Item>
             </Descriptions>
           </Card>
-          <Card title="成交明细" variant="borderless" className="coalx-section-card">
+          <Card title="成交明细" variant="borderless" className="coalx-section-card" extra={<span className="coalx-hint">{PUBLISHER_PUBLIC_NOTE}</span>}>
             <Table<DealView>
               rowKey="id"
               size="middle"
@@ -78,8 +81,8 @@ export default function ListingResultPage() {
               pagination={{ current: pageNo, pageSize: 10, total: data.deals.total, onChange: setPageNo, showTotal: (t) => `共 ${t} 条`, hideOnSinglePage: true }}
               columns={[
                 { title: '成交编号', dataIndex: 'dealNo' },
-                { title: '卖方', dataIndex: 'sellerName' },
-                { title: '买方', dataIndex: 'buyerName' },
+                // the publisher is named in full above; only the other side of each deal is masked
+                { title: l.tradeType === TradeType.listingPurchase ? '卖方 (摘牌企业)' : '买方 (摘牌企业)', dataIndex: l.tradeType === TradeType.listingPurchase ? 'sellerName' : 'buyerName' },
                 { title: '成交数量', dataIndex: 'quantity', align: 'right', render: (v: number) => formatTons(v) },
                 { title: '成交价格', dataIndex: 'price', align: 'right', render: (v: number) => formatPrice(v) },
                 { title: '成交金额 (元)', dataIndex: 'amount', align: 'right', render: (v: number) => <span className="coalx-price">{formatFen(v)}</span> },

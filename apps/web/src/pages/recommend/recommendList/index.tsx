@@ -3,21 +3,23 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { ELLIPSIS, RECOMMEND_QUICK_FILTERS, formatPrice, formatTons } from '@coalx/shared';
+import { formatPrice, formatTons, isAuction, RECOMMEND_QUICK_FILTERS } from '@coalx/shared';
 import { dictValueEnum, useDictionaries } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
-import EllipsisText from '@/components/EllipsisText';
-import { recommendButtons, recommendSearchParams, recommendStateText, TRADE_TYPE_TEXT, type QuickFilterKey, type RecommendSearchForm as SearchForm } from '@/pages/home/logic';
+import { rowDetails } from '@/components/RowDetails';
+import { recommendButtons, recommendSearchParams, recommendStateText, TRADE_TYPE_TEXT, type QuickFilterKey, type RecommendSearchForm as SearchForm } from '@/lib/home';
 import { recommendList, type RecommendRecord } from '@/services/content';
 import { listProducts } from '@/services/listing';
-import '@/pages/home/home.css';
-import '@/pages/home/home-tables.css';
+import '@/styles/home.css';
+import '@/styles/home-tables.css';
 
 /**
  * /recommend/recommendList, the full-list mode of the recommended trades (spec §2): search by trade number, trade
  * type (multi), product name, product category and listing state (multi, hang_state_total_select), 查询 / 重置,
  * 10 per page with the total, the quick filters, and the per-row buttons of spec §4.
  */
+const startTime = (r: RecommendRecord) => (isAuction(r.tradeType) ? r.bidDateStart : r.listedDateStart);
+
 export default function RecommendListPage() {
   const action = useRef<ActionType>(null);
   const [quick, setQuick] = useState<QuickFilterKey>('all');
@@ -26,21 +28,22 @@ export default function RecommendListPage() {
   const categories = [...new Set((products.data ?? []).map((p) => p.category).filter(Boolean))];
 
   const columns: ProColumns<RecommendRecord>[] = [
-    { title: '交易编号', dataIndex: 'tradeId', width: 160, fieldProps: { placeholder: '请输入交易编号' } },
+    { title: '交易编号', dataIndex: 'tradeId', width: 150, fieldProps: { placeholder: '请输入交易编号' } },
     {
       title: '交易类型',
       dataIndex: 'tradeType',
-      width: 100,
+      width: 96,
       valueType: 'select',
       valueEnum: dictValueEnum('trade_type', dicts),
       fieldProps: { mode: 'multiple', placeholder: '请选择' },
       render: (_, r) => <Tag color={['blue', 'orange', 'red', 'purple'][r.tradeType]}>{TRADE_TYPE_TEXT[r.tradeType]}</Tag>,
     },
-    { title: '产品名称', dataIndex: 'productName', width: 150, render: (_, r) => <EllipsisText text={r.productName} max={ELLIPSIS.name} /> },
+    { title: '产品名称', dataIndex: 'productName', width: 110, ellipsis: true },
     {
       title: '产品类别',
       dataIndex: 'category',
-      width: 100,
+      // a filter only: the category is in the row's details
+      hideInTable: true,
       valueType: 'select',
       valueEnum: Object.fromEntries(categories.map((c) => [c, { text: c }])),
       fieldProps: { showSearch: true, placeholder: '请选择' },
@@ -48,41 +51,32 @@ export default function RecommendListPage() {
     {
       title: '挂牌状态',
       dataIndex: 'hangState',
-      width: 90,
+      width: 96,
       valueType: 'select',
       valueEnum: dictValueEnum('hang_state_total_select', dicts),
       fieldProps: { mode: 'multiple', placeholder: '请选择' },
       render: (_, r) => recommendStateText(r.tradeType, r.hangState),
     },
-    { title: '企业名称', dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <EllipsisText text={r.enterpriseName} max={ELLIPSIS.name} /> },
     {
       title: '价格',
       dataIndex: 'price',
       search: false,
       align: 'right',
-      width: 150,
-      render: (_, r) => <span className="coalx-price">{formatPrice(r.tradeType >= 2 ? (r.startPrice ?? r.price) : r.price)}</span>,
+      width: 140,
+      render: (_, r) => <span className="coalx-price">{formatPrice(isAuction(r.tradeType) ? (r.startPrice ?? r.price) : r.price)}</span>,
     },
-    { title: '数量', dataIndex: 'quantity', search: false, align: 'right', width: 130, render: (_, r) => formatTons(r.quantity) },
-    {
-      title: '交收地',
-      dataIndex: 'deliveryPlace',
-      search: false,
-      width: 180,
-      render: (_, r) => <EllipsisText text={`${r.deliveryProvince}${r.deliveryCity}${r.deliveryDistrict}${r.deliveryPlace}`} />,
-    },
+    { title: '数量', dataIndex: 'quantity', search: false, align: 'right', width: 124, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity)}</span> },
     {
       title: '开始时间',
       dataIndex: 'listedDateStart',
       search: false,
-      width: 170,
-      render: (_, r) => (r.tradeType >= 2 ? r.bidDateStart : r.listedDateStart) ?? '-',
+      width: 120,
+      render: (_, r) => <span className="coalx-num">{startTime(r)?.slice(5, 16) ?? '-'}</span>,
     },
     {
       title: '操作',
       valueType: 'option',
       width: 230,
-      fixed: 'right',
       render: (_, r) =>
         recommendButtons(r.tradeType, r.hangState, r.tradeId).map((b) =>
           b.disabled ? (
@@ -128,7 +122,13 @@ export default function RecommendListPage() {
         columns={columns}
         params={{ quick }}
         cardBordered
-        scroll={{ x: 1500 }}
+        tableLayout="fixed"
+        expandable={rowDetails<RecommendRecord>((r) => [
+          { label: '企业名称', value: r.enterpriseName },
+          { label: '产品类别', value: r.category || '-' },
+          { label: '开始时间', value: startTime(r) ?? '-' },
+          { label: '交收地', value: `${r.deliveryProvince}${r.deliveryCity}${r.deliveryDistrict}${r.deliveryPlace}` },
+        ])}
         search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '重置' }}
         options={false}
         pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}

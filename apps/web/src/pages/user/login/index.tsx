@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button } from 'antd';
+// the two inputs themselves, not antd's Input family (TextArea, Search, OTP): every visitor loads this page
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LoginInput } from '@coalx/shared';
 import { loadDictionaries } from '@/app/dict';
@@ -16,14 +19,38 @@ const FEATURES = [
   { title: '履约结算', text: '合同签署、物流过磅、按实结算与开票一站完成' },
 ];
 
-/** Sign-in (spec §2 /user/login): plain antd Form, the server's Chinese message on failure. */
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+function validate(values: LoginInput): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.username.trim()) errors.username = '请输入用户名';
+  if (!values.password) errors.password = '请输入密码';
+  return errors;
+}
+
+/**
+ * Sign-in (spec §2 /user/login), the server's Chinese message on failure. Two fields checked by hand rather than
+ * with antd's Form: Form and its validator are a quarter of this page's JavaScript, and every visitor loads it.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const onFinish = async (values: LoginInput) => {
+  const change = (field: keyof LoginInput, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // a field's message goes once it is filled, as a form would clear it
+    if (fieldErrors[field]) setFieldErrors((e) => ({ ...e, [field]: validate({ ...values, [field]: value })[field] }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validate(values);
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
     setSubmitting(true);
     setError(null);
     try {
@@ -57,19 +84,39 @@ export default function LoginPage() {
           <h2>账户登录</h2>
           <p className="coalx-login-card-sub">欢迎回来，请使用交易账号登录</p>
           {error && <Alert className="coalx-login-error" type="error" showIcon message={error} role="alert" />}
-          <Form<LoginInput> layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
-            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-              <Input prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" maxLength={64} />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" maxLength={128} />
-            </Form.Item>
-            <Form.Item style={{ marginBottom: 12 }}>
-              <Button type="primary" htmlType="submit" block loading={submitting}>
-                登录
-              </Button>
-            </Form.Item>
-          </Form>
+          <form className="coalx-login-form" onSubmit={onSubmit} autoComplete="on" noValidate>
+            <div className="coalx-login-field">
+              <Input
+                size="large"
+                prefix={<UserOutlined />}
+                placeholder="用户名"
+                autoComplete="username"
+                maxLength={64}
+                value={values.username}
+                status={fieldErrors.username ? 'error' : undefined}
+                aria-invalid={Boolean(fieldErrors.username)}
+                onChange={(e) => change('username', e.target.value)}
+              />
+              {fieldErrors.username && <div className="coalx-login-field-error">{fieldErrors.username}</div>}
+            </div>
+            <div className="coalx-login-field">
+              <Password
+                size="large"
+                prefix={<LockOutlined />}
+                placeholder="密码"
+                autoComplete="current-password"
+                maxLength={128}
+                value={values.password}
+                status={fieldErrors.password ? 'error' : undefined}
+                aria-invalid={Boolean(fieldErrors.password)}
+                onChange={(e) => change('password', e.target.value)}
+              />
+              {fieldErrors.password && <div className="coalx-login-field-error">{fieldErrors.password}</div>}
+            </div>
+            <Button type="primary" size="large" htmlType="submit" block loading={submitting}>
+              登录
+            </Button>
+          </form>
           <div className="coalx-login-links">
             <span>还没有账号？</span>
             <Link to="/user/register">企业注册</Link>

@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import type { DealView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctionDeals } from '@/services/auction';
-import { WS_PAGINATION, cleanParams, dealColumns, dealExcel } from '../../listing/columns';
-import OppositeCompanyModal from '../../listing/OppositeCompany';
-import { auctionLink } from '../columns';
-import { AUCTION_TYPE_TEXT } from '@/pages/auction/logic';
+import { dealColumns, dealExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
+import { auctionLink } from '@/components/auction/columns';
+import { AUCTION_TYPE_TEXT } from '@/lib/auction';
 
 /** 竞价成交: auction deals of my enterprise, as seller or buyer. */
 export default function AuctionDealPage() {

@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { useRef, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
@@ -6,10 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import type { AuctionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctions, type MyAuctionQuery } from '@/services/auction';
-import { AuctionDescriptions, AuctionHeadline, AuctionTableButton } from '@/pages/auction/shared/AuctionParts';
-import { WS_PAGINATION, cleanParams } from '../../listing/columns';
-import BidRecordTable from '../BidRecordTable';
-import { auctionColumns, auctionExcel } from '../columns';
+import { AuctionDescriptions, AuctionHeadline, AuctionTableButton } from '@/components/auction/AuctionParts';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import BidRecordTable from '@/components/auction/BidRecordTable';
+import { auctionColumns, auctionExcel } from '@/components/auction/columns';
 
 /** 我的竞价: my enterprise's auctions with audit and market state; edit a draft or rejected one; watch the bids. */
 export default function AuctionQueryPage() {
@@ -34,10 +35,10 @@ export default function AuctionQueryPage() {
               修改
             </Button>
           )}
-          {r.status === 'approved' && r.hangState >= 1 && (
-            <Link to={r.hangState === 3 ? `/biddingResults?tradeId=${r.tradeId}` : `/deal/bidding?tradeId=${r.tradeId}`}>
+          {r.status === 'approved' && r.hangState >= AuctionState.waiting && (
+            <Link to={r.hangState === AuctionState.ended ? `/biddingResults?tradeId=${r.tradeId}` : `/deal/bidding?tradeId=${r.tradeId}`}>
               <Button type="link" size="small">
-                {r.hangState === 3 ? '结果公告' : '竞价室'}
+                {r.hangState === AuctionState.ended ? '结果公告' : '竞价室'}
               </Button>
             </Link>
           )}

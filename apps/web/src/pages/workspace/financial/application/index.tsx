@@ -5,7 +5,7 @@ import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { yuan } from '@/components/Money';
 import { FUNDS_KEYS, getFundInfo, type TransferKind } from '@/services/funds';
-import '../shared/funds.css';
+import '@/components/funds/funds.css';
 import DepositInForm from './components/DepositInForm';
 import TransferTable from './components/TransferTable';
 import WithdrawForm from './components/WithdrawForm';

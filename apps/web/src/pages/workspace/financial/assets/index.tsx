@@ -4,7 +4,7 @@ import { Alert, Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/app/request';
 import { FUNDS_KEYS, getFundInfo } from '@/services/funds';
-import '../shared/funds.css';
+import '@/components/funds/funds.css';
 import BalanceCards from './components/BalanceCards';
 import PayPasswordCard from './components/PayPasswordCard';
 import TradeDepositTable from './components/TradeDepositTable';

@@ -6,9 +6,9 @@ import { JOURNAL_KIND } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
 import { JOURNAL_EXPORT_PATH, listJournal, type JournalEntry, type JournalKind } from '@/services/funds';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '../shared/download';
-import { JournalKindTag, refTypeText } from '../shared/tags';
-import '../shared/funds.css';
+import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { JournalKindTag, refTypeText } from '@/components/funds/tags';
+import '@/components/funds/funds.css';
 
 /**
  * Money in (+) or out (−) of the enterprise's account; freeze and release only move money between its available

@@ -5,8 +5,10 @@ import { formatFen, formatTons, type SubscriptionView } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import ExportExcelButton from '@/components/ExportExcel';
 import { answerSubscription, listMyDeals, listSubscriptionsToMe, type SubscriptionQuery } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, subscriptionColumns, subscriptionExcel } from '../columns';
-import OppositeCompanyModal from '../OppositeCompany';
+import { subscriptionColumns, subscriptionDetails, subscriptionExcel } from '@/components/listing/columns';
+import { rowDetails } from '@/components/RowDetails';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 
 /**
  * The deal a confirmed subscription became. The subscription view carries no deal id, so the deal is matched by
@@ -54,12 +56,11 @@ export default function ListingConfirmPage() {
   };
 
   const columns: ProColumns<SubscriptionView>[] = [
-    ...subscriptionColumns('subscriberName'),
+    ...subscriptionColumns,
     {
       title: '操作',
       valueType: 'option',
       width: 160,
-      fixed: 'right',
       render: (_, r) =>
         r.status === 'pending' ? (
           <Space size={0}>
@@ -102,7 +103,8 @@ export default function ListingConfirmPage() {
         actionRef={action}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1500 }}
+        tableLayout="fixed"
+        expandable={rowDetails(subscriptionDetails('subscriberName'))}
         search={{ labelWidth: 'auto' }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}

@@ -5,8 +5,9 @@ import { useSearchParams } from 'react-router';
 import type { DealView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyDeals } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, dealColumns, dealExcel } from '../columns';
-import OppositeCompanyModal from '../OppositeCompany';
+import { dealColumns, dealExcel } from '@/components/listing/columns';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 
 /** 挂牌成交: deals of my enterprise, as seller or buyer, with the counterparty's contact. */
 export default function ListingDealPage() {

@@ -5,18 +5,19 @@ import { Link } from 'react-router';
 import type { SubscriptionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMySubscriptions, type SubscriptionQuery } from '@/services/listing';
-import { WS_PAGINATION, cleanParams, subscriptionColumns, subscriptionExcel } from '../columns';
+import { subscriptionColumns, subscriptionDetails, subscriptionExcel } from '@/components/listing/columns';
+import { rowDetails } from '@/components/RowDetails';
+import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 我的摘牌: my enterprise's subscriptions to other enterprises' listings. */
 export default function ListingSubscribePage() {
   const last = useRef<Omit<SubscriptionQuery, 'pageNo' | 'pageSize'>>({});
   const columns: ProColumns<SubscriptionView>[] = [
-    ...subscriptionColumns('publisherName'),
+    ...subscriptionColumns,
     {
       title: '操作',
       valueType: 'option',
       width: 150,
-      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Link to={`/listingSalesDetails?tradeId=${r.tradeId}`}>
@@ -36,7 +37,8 @@ export default function ListingSubscribePage() {
       headerTitle="我的摘牌"
       rowKey="id"
       columns={columns}
-      scroll={{ x: 1500 }}
+      tableLayout="fixed"
+      expandable={rowDetails(subscriptionDetails('publisherName'))}
       search={{ labelWidth: 'auto' }}
       pagination={WS_PAGINATION}
       options={{ density: false, setting: false, reload: true }}

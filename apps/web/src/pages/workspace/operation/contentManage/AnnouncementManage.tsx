@@ -9,10 +9,10 @@ import Authorized from '@/components/Authorized';
 import EllipsisText from '@/components/EllipsisText';
 import ExportExcelButton from '@/components/ExportExcel';
 import Upload from '@/components/Upload';
-import { pdfDetailsPath } from '@/pages/home/logic';
-import { shanghaiIso } from '@/pages/listing/logic';
+import { pdfDetailsPath } from '@/lib/home';
+import { shanghaiIso } from '@/lib/trade-form';
 import { contentManageList, publishContent, saveContent, unpublishContent, type ContentManage } from '@/services/content';
-import { WS_PAGINATION } from '../../listing/columns';
+import { WS_PAGINATION } from '@/lib/pro-table';
 import RichTextEditor from './RichTextEditor';
 
 const STATUS: Record<string, { text: string; color: string }> = {

@@ -7,7 +7,7 @@ import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
 import Upload from '@/components/Upload';
 import { bannerManageList, deleteBanner, saveBanner, type BannerManage as Banner, type BannerSave } from '@/services/content';
-import { WS_PAGINATION } from '../../listing/columns';
+import { WS_PAGINATION } from '@/lib/pro-table';
 
 /** 轮播图 (operator): picture (public upload), link, order and on/off of the home page's banners. */
 export default function BannerManage() {

@@ -45,7 +45,7 @@ export default function RichTextEditor({ value, onChange }: { value?: string; on
             {tool('清除格式', <ClearOutlined />, 'removeFormat')}
           </Space>
         ) : (
-          <span className="coalx-rte-hint">HTML 源码（保存时由服务器净化，脚本与事件属性会被移除）</span>
+          <span className="coalx-rte-hint">网页源码（保存时由服务器净化，脚本与事件属性会被移除）</span>
         )}
         <Segmented
           size="small"
@@ -53,7 +53,7 @@ export default function RichTextEditor({ value, onChange }: { value?: string; on
           onChange={(v) => setMode(v as 'visual' | 'html')}
           options={[
             { label: '可视化', value: 'visual' },
-            { label: 'HTML', value: 'html' },
+            { label: '源码', value: 'html' },
           ]}
         />
       </div>
@@ -69,7 +69,7 @@ export default function RichTextEditor({ value, onChange }: { value?: string; on
           onInput={() => onChange?.(area.current?.innerHTML ?? '')}
         />
       ) : (
-        <Input.TextArea value={value} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 10, maxRows: 20 }} aria-label="正文 HTML" />
+        <Input.TextArea value={value} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 10, maxRows: 20 }} aria-label="正文源码" />
       )}
     </div>
   );

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { listTransferQueue } from '@/services/funds';
-import SwitchPanel from '@/pages/workspace/system/switch/SwitchPanel';
-import '@/pages/workspace/financial/shared/funds.css';
+import SwitchPanel from '@/components/SwitchPanel';
+import '@/components/funds/funds.css';
 import QueueTable, { QUEUE_COUNT_KEY } from './components/QueueTable';
 
 async function pendingCounts() {

@@ -6,9 +6,9 @@ import { QUALITY_FIELDS } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
-import { qualityBrief } from '@/pages/listing/shared/quality';
+import { qualityBrief } from '@/lib/quality';
 import { listManagedProducts, saveProduct, type Product, type ProductSave } from '@/services/listing';
-import { WS_PAGINATION } from '../../listing/columns';
+import { WS_PAGINATION } from '@/lib/pro-table';
 
 type QualityKey = keyof typeof QUALITY_FIELDS;
 

@@ -6,7 +6,7 @@ import { errorMessage } from '@/app/request';
 import { newRequestId } from '@/components/PayAuth';
 import Upload from '@/components/Upload';
 import { applyDepositIn } from '@/services/funds';
-import { amountRule, parseYuanAmount } from '../../shared/amount';
+import { amountRule, parseYuanAmount } from '@/lib/amount';
 import AmountInput from './AmountInput';
 
 interface Values {

@@ -5,7 +5,7 @@ import { Button, Radio } from 'antd';
 import { DEPOSIT_IN_STATUS, WITHDRAWAL_STATUS } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import { listOwnTransfers, type Transfer, type TransferKind } from '@/services/funds';
-import { transferColumns } from '../../shared/transfer-columns';
+import { transferColumns } from '@/components/funds/transfer-columns';
 
 export interface TransferTableProps {
   kind: TransferKind;

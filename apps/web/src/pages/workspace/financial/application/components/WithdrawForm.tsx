@@ -6,8 +6,8 @@ import { errorMessage } from '@/app/request';
 import Money, { yuan } from '@/components/Money';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { applyWithdrawal, FUNDS_KEYS, getFundInfo, getSettlementAccount } from '@/services/funds';
-import { amountRule, checkWithdrawAmount, fenToYuanInput } from '../../shared/amount';
-import { groupAccountNo } from '../../shared/tags';
+import { amountRule, checkWithdrawAmount, fenToYuanInput } from '@/lib/amount';
+import { groupAccountNo } from '@/components/funds/tags';
 import AmountInput from './AmountInput';
 
 interface Values {

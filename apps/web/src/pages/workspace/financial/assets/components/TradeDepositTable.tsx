@@ -2,7 +2,7 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { TRADE_DEPOSIT_STATUS } from '@coalx/shared';
 import Money from '@/components/Money';
 import { getDepositBalance, type TradeDeposit } from '@/services/funds';
-import { TRADE_KIND_TEXT, TradeDepositStatusTag } from '../../shared/tags';
+import { TRADE_KIND_TEXT, TradeDepositStatusTag } from '@/components/funds/tags';
 
 const columns: ProColumns<TradeDeposit>[] = [
   { title: '交易编号', dataIndex: 'tradeId', copyable: true, width: 170 },

@@ -7,8 +7,8 @@ import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import { yuan } from '@/components/Money';
 import { confirmDepositIn, listTransferQueue, payWithdrawal, type Transfer, type TransferKind } from '@/services/funds';
-import { transferColumns } from '@/pages/workspace/financial/shared/transfer-columns';
-import { groupAccountNo } from '@/pages/workspace/financial/shared/tags';
+import { transferColumns } from '@/components/funds/transfer-columns';
+import { groupAccountNo } from '@/components/funds/tags';
 import RejectForm from './RejectForm';
 
 export const QUEUE_COUNT_KEY = ['funds', 'admin', 'pendingCount'] as const;
