@@ -34,6 +34,7 @@ import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
+import workbenchRoutes from './modules/workbench/workbench.routes';
 import authenticate from './plugins/authenticate';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(marketIndexRoutes);
       await api.register(contentRoutes);
       await api.register(homeRoutes);
+      await api.register(workbenchRoutes);
     },
     { prefix: API_PREFIX },
   );

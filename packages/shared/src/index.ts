@@ -18,3 +18,4 @@ export * from './listing/schemas';
 export * from './auction/schemas';
 export * from './content/schemas';
 export * from './trade/fields';
+export * from './workbench/schemas';
