@@ -6,7 +6,7 @@ import { useDict } from '@/app/dict';
 import { errorMessage } from '@/app/request';
 import { placeText } from '@/components/listing/ListingDetail';
 import { qualityItems } from '@/lib/quality';
-import { resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
+import { headlinePriceLabel, resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
 import '@/components/trade/trade.css';
 import '@/components/auction/auction.css';
 
@@ -82,7 +82,7 @@ export function AuctionHeadline({ auction: a, extra, children }: { auction: Auct
       </div>
       <div className="coalx-listing-figures coalx-auction-figures">
         <div className="coalx-figure">
-          <div className="coalx-figure-label">{a.bestPrice === null ? PRICE_LABEL[a.tradeType] : '当前最优价'}</div>
+          <div className="coalx-figure-label">{headlinePriceLabel(a)}</div>
           <div className="coalx-figure-value coalx-price">{formatPrice(a.price)}</div>
         </div>
         <div className="coalx-figure">
@@ -136,8 +136,16 @@ export function AuctionDescriptions({ auction: a, showAudit = false }: { auction
           <Descriptions.Item label="运输方式">{TRANSPORTS[a.transport as keyof typeof TRANSPORTS] ?? a.transport}</Descriptions.Item>
           <Descriptions.Item label="延时周期">{secondsText(a.extensionSeconds)}</Descriptions.Item>
           <Descriptions.Item label="报名截止">{a.enrolDeadline}</Descriptions.Item>
-          <Descriptions.Item label="竞价时间" span={2}>
+          <Descriptions.Item label="常规竞价时间">
             {a.bidDateStart} 至 {a.bidDateEnd}
+          </Descriptions.Item>
+          <Descriptions.Item label={a.hangState === 3 ? '结束时间' : '当前截止时间'}>
+            <span data-testid="current-end">{a.currentEnd}</span>
+            {a.currentEnd > a.bidDateEnd && a.hangState !== 3 ? (
+              <Tag color="volcano" style={{ marginLeft: 8 }}>
+                延时中
+              </Tag>
+            ) : null}
           </Descriptions.Item>
           <Descriptions.Item label="交收地点" span={2}>
             {placeText(a)}

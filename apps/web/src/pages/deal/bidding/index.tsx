@@ -4,8 +4,8 @@ import { Badge, Breadcrumb, Button, Card, Empty, Result, Skeleton, Table, Tag, T
 import { Link, useSearchParams } from 'react-router';
 import { PRICE_LABEL, formatFen, formatPrice, formatTons, type AuctionSnapshot } from '@coalx/shared';
 import { useSession } from '@/app/session';
-import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, resultText, secondsText, stepWords } from '@/lib/auction';
+import { getAuction, getAuctionResult } from '@/services/auction';
+import { AUCTION_TYPE_TEXT, auctionTimes, headlinePriceLabel, resultText, secondsText, stepWords } from '@/lib/auction';
 import { AuctionStateTag, limitText, maxStepText } from '@/components/auction/AuctionParts';
 import BidPanel from './components/BidPanel';
 import { formatCountdown } from '@/lib/countdown';
@@ -47,6 +47,9 @@ export default function BiddingPage() {
   const deadline = s ? (s.hangState < 2 ? s.bidStart : s.currentEnd) : null;
   const remaining = useCountdown(s && s.hangState !== 3 ? deadline : null, live.offset);
   const awaitingResult = Boolean(s && s.hangState === 2 && remaining === 0);
+  const ended = s?.hangState === 3;
+  // once ended the room shows the outcome (成交价, the masked winner, or 流拍), not the race
+  const result = useQuery({ queryKey: ['auction', 'result', tradeId], queryFn: () => getAuctionResult(tradeId), enabled: ended, retry: false });
   const refresh = live.refresh;
 
   // a lost push must not leave the page waiting: ask by GET while the countdown shows 0 and the server has not ended it
@@ -67,6 +70,8 @@ export default function BiddingPage() {
   const me = s?.me ?? null;
   const mine = s ? rankOf(s.ranking, me?.bidder) : null;
   const blocked = s ? bidBlock(s, Boolean(token), remaining, Boolean(mine?.leading)) : '正在连接…';
+  const times = s ? auctionTimes(s) : null;
+  const dealPrice = result.data?.dealPrice ?? null;
 
   return (
     <div className="coalx-page coalx-bidding">
@@ -117,24 +122,54 @@ export default function BiddingPage() {
           <div className="coalx-bidding-main">
             <Card variant="borderless" className="coalx-board">
               <div className="coalx-board-row">
-                <div className="coalx-board-price">
-                  <div className="coalx-board-label">{s.bestPrice === null ? `${PRICE_LABEL[s.tradeType]}（暂无出价）` : sale ? '当前最高价' : '当前最低价'}</div>
-                  <div className={`coalx-board-value ${s.bestPrice === null ? 'start' : ''}`} data-testid="best-price">
-                    {formatFen(s.bestPrice ?? s.startPrice)}
-                    <span className="coalx-board-unit">元/吨</span>
+                {ended ? (
+                  <div className="coalx-board-price" data-testid="auction-outcome">
+                    <div className="coalx-board-label">{s.result === 'deal' ? '成交价' : '竞价结果'}</div>
+                    <div className="coalx-board-value" data-testid="deal-price">
+                      {s.result === 'deal' ? (
+                        <>
+                          {formatFen(dealPrice ?? s.bestPrice)}
+                          <span className="coalx-board-unit">元/吨</span>
+                        </>
+                      ) : (
+                        '流拍'
+                      )}
+                    </div>
+                    <div className="coalx-board-sub">
+                      {s.result === 'deal' ? (
+                        <>
+                          中标企业 {result.data?.winner ?? '…'}
+                          <span className="coalx-dot">·</span>
+                        </>
+                      ) : (
+                        <>
+                          正常竞价时间内无有效出价，保证金已全部释放
+                          <span className="coalx-dot">·</span>
+                        </>
+                      )}
+                      出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                    </div>
                   </div>
-                  <div className="coalx-board-sub">
-                    {s.bestPrice !== null && (
-                      <>
-                        {PRICE_LABEL[s.tradeType]} {formatPrice(s.startPrice)}
-                        <span className="coalx-dot">·</span>
-                        {sale ? '累计加价' : '累计降价'} {formatFen(Math.abs(s.bestPrice - s.startPrice))} 元/吨
-                        <span className="coalx-dot">·</span>
-                      </>
-                    )}
-                    出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                ) : (
+                  <div className="coalx-board-price">
+                    <div className="coalx-board-label">{s.bestPrice === null ? `${PRICE_LABEL[s.tradeType]}（暂无出价）` : headlinePriceLabel(s)}</div>
+                    <div className={`coalx-board-value ${s.bestPrice === null ? 'start' : ''}`} data-testid="best-price">
+                      {formatFen(s.bestPrice ?? s.startPrice)}
+                      <span className="coalx-board-unit">元/吨</span>
+                    </div>
+                    <div className="coalx-board-sub">
+                      {s.bestPrice !== null && (
+                        <>
+                          {PRICE_LABEL[s.tradeType]} {formatPrice(s.startPrice)}
+                          <span className="coalx-dot">·</span>
+                          {sale ? '累计加价' : '累计降价'} {formatFen(Math.abs(s.bestPrice - s.startPrice))} 元/吨
+                          <span className="coalx-dot">·</span>
+                        </>
+                      )}
+                      出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                    </div>
                   </div>
-                </div>
+                )}
                 <div className={`coalx-board-clock ${s.inExtension ? 'extension' : ''} ${remaining !== null && remaining <= 10_000 && s.hangState === 2 ? 'urgent' : ''}`}>
                   <div className="coalx-board-label">
                     {s.hangState === 3 ? '竞价已结束' : s.hangState < 2 ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
@@ -143,10 +178,19 @@ export default function BiddingPage() {
                     {s.hangState === 3 ? (resultText(s.result) ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
                   </div>
                   <div className="coalx-board-sub">
-                    {s.hangState === 3 ? (
+                    {/* the time the countdown runs to, printed beside it: the start while waiting, then the deadline in force */}
+                    {s.hangState < 2 ? '竞价开始' : times!.deadlineLabel} <b data-testid="board-deadline">{s.hangState < 2 ? times!.start : times!.deadline}</b>
+                    {times!.extended && !ended ? (
+                      <Tag color="volcano" className="coalx-extension-tag" style={{ marginLeft: 6, marginRight: 0 }}>
+                        延时中
+                      </Tag>
+                    ) : null}
+                  </div>
+                  <div className="coalx-board-sub">
+                    {ended ? (
                       <Link to={`/biddingResults?tradeId=${tradeId}`}>查看结果公告 &gt;</Link>
                     ) : (
-                      <>延时周期 {secondsText(s.extensionSeconds)}：结束前有出价则重新计时</>
+                      <>常规 {times!.regular} · 延时周期 {secondsText(s.extensionSeconds)}</>
                     )}
                   </div>
                 </div>
@@ -157,7 +201,20 @@ export default function BiddingPage() {
                     <span>
                       我的代号 <b>{me.bidder}</b>
                     </span>
-                    {mine ? (
+                    {mine && ended ? (
+                      <>
+                        <span>
+                          我的最终出价 <b className="coalx-num">{formatPrice(mine.myPrice)}</b>
+                        </span>
+                        {mine.leading && s.result === 'deal' ? (
+                          <Tag color="green" className="coalx-lead-tag">
+                            本企业中标
+                          </Tag>
+                        ) : (
+                          <Tag className="coalx-lead-tag">未中标 · 保证金已释放</Tag>
+                        )}
+                      </>
+                    ) : mine ? (
                       <>
                         <span>
                           我的出价 <b className="coalx-num">{formatPrice(mine.myPrice)}</b>
@@ -176,7 +233,7 @@ export default function BiddingPage() {
                         )}
                       </>
                     ) : (
-                      <span className="coalx-hint">尚未出价</span>
+                      <span className="coalx-hint">{ended ? '本企业未出价，保证金已释放' : '尚未出价'}</span>
                     )}
                   </>
                 ) : token ? (
@@ -190,9 +247,11 @@ export default function BiddingPage() {
               </div>
             </Card>
 
-            <Card variant="borderless" title="出价" className="coalx-section-card">
-              <BidPanel snapshot={s} blocked={blocked} onPlaced={() => void refresh()} />
-            </Card>
+            {ended ? null : (
+              <Card variant="borderless" title="出价" className="coalx-section-card">
+                <BidPanel snapshot={s} blocked={blocked} onPlaced={() => void refresh()} />
+              </Card>
+            )}
 
             <Card variant="borderless" title="竞价规则" className="coalx-section-card" size="small">
               <div className="coalx-rule-grid">
@@ -213,8 +272,15 @@ export default function BiddingPage() {
                   <b>{limitText(s)}</b>
                 </div>
                 <div>
-                  <span>竞价时间</span>
-                  <b>{a ? `${a.bidDateStart.slice(5, 16)} – ${a.bidDateEnd.slice(11, 16)}` : '-'}</b>
+                  <span>常规竞价时间</span>
+                  <b data-testid="regular-window">{times!.regular}</b>
+                </div>
+                <div>
+                  <span>{times!.deadlineLabel}</span>
+                  <b data-testid="current-end">
+                    {times!.deadline}
+                    {times!.extended && !ended ? <span className="coalx-text-danger">（延时中）</span> : null}
+                  </b>
                 </div>
                 <div>
                   <span>延时周期</span>
@@ -225,7 +291,7 @@ export default function BiddingPage() {
           </div>
 
           <div className="coalx-bidding-side">
-            <Card variant="borderless" title="实时排名" size="small" className="coalx-section-card">
+            <Card variant="borderless" title={ended ? '最终排名' : '实时排名'} size="small" className="coalx-section-card">
               <Table
                 size="small"
                 rowKey="bidder"
