@@ -18,7 +18,8 @@ import authRoutes from './modules/auth/auth.routes';
 import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
 import fundsRoutes from './modules/funds/funds.routes';
-import { registerListingJobs } from './modules/listing/listing.jobs';
+import { listingFollowUps, registerListingJobs } from './modules/listing/listing.jobs';
+import { auctionFollowUps } from './modules/auction/auction.jobs';
 import listingRoutes from './modules/listing/listing.routes';
 import productRoutes from './modules/product/product.routes';
 import { registerScheduledJob, startScheduler } from './plugins/scheduler';
@@ -30,7 +31,9 @@ import marketIndexRoutes from './modules/market-index/market-index.routes';
 import { PublicCache } from './lib/public-cache';
 import { buildSnapshot, personalise } from './modules/auction/auction.service';
 import { runAuctionSchedule } from './flows/award-auction';
-import { AUCTION_CHANNEL, AuctionRooms, type AuctionEventType } from './plugins/realtime';
+import { AuctionRooms, pushAuctionEvents } from './plugins/realtime';
+import { invalidateOnEvents } from './plugins/public-cache';
+import { eventBusOf, listenAcrossProcesses } from './lib/events';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
@@ -100,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(authenticate);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-  await registerRealtime(app, options.database);
+  await registerEventListeners(app, options.database);
 
   await app.register(
     async (api) => {
@@ -129,25 +132,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Auction rooms fed by PostgreSQL notifications, so every process's watchers hear every bid. */
-async function registerRealtime(app: FastifyInstance, database: Database) {
+/**
+ * Side effects hang on domain events (lib/events.ts): live auction rooms (fed across processes by PostgreSQL
+ * NOTIFY, so every process's watchers hear every bid), public-cache invalidation and the scheduler's follow-ups.
+ */
+async function registerEventListeners(app: FastifyInstance, database: Database) {
+  const bus = eventBusOf(app.db);
+  bus.onError = (err, name) => app.log.error({ err, event: name }, 'event listener failed');
   const rooms = new AuctionRooms(async (tradeId) => {
     const base = await buildSnapshot(app.db, app.clock, tradeId);
     return { forEnterprise: (enterpriseId) => personalise(base, enterpriseId) };
   }, app.log);
   app.decorate('auctionRooms', rooms);
-  const unlisten = await database.listen(AUCTION_CHANNEL, (payload) => {
-    try {
-      const event = JSON.parse(payload) as { type: AuctionEventType; tradeId: string };
-      rooms.onEvent(event.type, event.tradeId);
-    } catch (err) {
-      app.log.warn({ err, payload }, 'bad auction notification');
-    }
-  });
+  const stopListening = [
+    // follow-ups first: the cache is dropped after the state it caches has moved
+    ...listingFollowUps(bus, app.db, app.clock),
+    ...auctionFollowUps(bus, app.db, app.clock),
+    ...pushAuctionEvents(bus, rooms),
+    ...invalidateOnEvents(bus, app.publicCache),
+  ];
+  const unlisten = await listenAcrossProcesses(database, (payload, err) => app.log.warn({ err, payload }, 'bad event notification'));
   const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    for (const stop of stopListening) stop();
     rooms.closeAll();
     await unlisten();
   });

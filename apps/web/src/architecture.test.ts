@@ -64,6 +64,20 @@ export function layeringViolations(sources: ReadonlyMap<string, string>): string
   return problems;
 }
 
+/** A market state or trade type compared with a bare number instead of HangState / AuctionState / TradeType. */
+const BARE_STATE = /\b(hangState|tradeType)(\s*\?\?\s*[\w.?]+)*\)?\s*(===|!==|>=|<=|<|>)\s*\d/;
+
+export function bareStateNumbers(sources: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, code] of sources) {
+    if (!CODE.test(file) || file.includes('.test.')) continue;
+    code.split('\n').forEach((line, index) => {
+      if (BARE_STATE.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
 describe('web layering', () => {
   it('finds a page importing another page, a stray shared file under pages and shared code reaching into pages', () => {
     const tree = new Map([
@@ -84,9 +98,20 @@ describe('web layering', () => {
     ]);
   });
 
+  const sources = () => new Map(listFiles(SRC).map((file) => [file, CODE.test(file) ? fs.readFileSync(path.join(SRC, file), 'utf8') : '']));
+
   it('holds for apps/web/src: no page imports another page’s files', () => {
-    const sources = new Map(listFiles(SRC).map((file) => [file, CODE.test(file) ? fs.readFileSync(path.join(SRC, file), 'utf8') : '']));
-    expect(sources.size).toBeGreaterThan(100);
-    expect(layeringViolations(sources)).toEqual([]);
+    const tree = sources();
+    expect(tree.size).toBeGreaterThan(100);
+    expect(layeringViolations(tree)).toEqual([]);
+  });
+
+  it('names market states and trade types (HangState.open, TradeType.auctionPurchase), never bare numbers', () => {
+    const sample = new Map([
+      ['lib/a.ts', 'if (a.hangState === 3) return;\nconst sale = (s?.tradeType ?? 2) !== 3;\nif (a.hangState === AuctionState.ended) return;'],
+      ['lib/a.test.ts', 'expect(a.hangState === 3).toBe(true);'],
+    ]);
+    expect(bareStateNumbers(sample)).toEqual(['lib/a.ts:1: if (a.hangState === 3) return;', 'lib/a.ts:2: const sale = (s?.tradeType ?? 2) !== 3;']);
+    expect(bareStateNumbers(sources())).toEqual([]);
   });
 });

@@ -13,6 +13,8 @@ export const ERRORS = {
   not_found: { status: 404, message: '请求的资源不存在' },
   route_not_found: { status: 404, message: '接口不存在' },
   conflict: { status: 409, message: '数据已被修改，请刷新后重试' },
+  /** A status move refused by its transition table, or lost to a move made at the same moment. */
+  state_changed: { status: 409, message: '状态已变化，请刷新后重试' },
   business_rule: { status: 422, message: '操作不符合业务规则' },
   too_many_requests: { status: 429, message: '请求过于频繁，请稍后再试' },
   internal: { status: 500, message: '服务器开小差了，请稍后再试' },

@@ -27,3 +27,35 @@ export function tonsToKg(text: string): bigint | null {
   if (!match) return null;
   return BigInt(match[1]!) * KG_PER_TON + BigInt((match[2] ?? '').padEnd(3, '0'));
 }
+
+/** Tons as typed (up to 3 decimals) → integer kg as a number; null when it is not such a number. */
+export function tonsTextToKg(text: string | number | null | undefined): number | null {
+  if (text === null || text === undefined) return null;
+  const kg = tonsToKg(String(text));
+  return kg === null ? null : Number(kg);
+}
+
+/** Yuan as typed (≥ 0, up to 2 decimals) → integer fen as a number; null when it is not such a number. */
+export function yuanTextToFen(text: string | number | null | undefined): number | null {
+  if (text === null || text === undefined) return null;
+  const fen = yuanToFen(String(text));
+  if (fen === null || fen < 0n) return null;
+  return Number(fen);
+}
+
+/** Integer kg → plain tons text for an input ('5000', '1.5'), the inverse of tonsTextToKg. */
+export function kgToTonsText(kg: number): string {
+  const whole = Math.trunc(kg / 1000);
+  const rest = String(kg % 1000).padStart(3, '0').replace(/0+$/, '');
+  return rest ? `${whole}.${rest}` : String(whole);
+}
+
+/** Integer fen → plain yuan text for an input ('780', '780.5'), the inverse of yuanTextToFen. */
+export function fenToYuanText(fen: number): string {
+  const whole = Math.trunc(fen / 100);
+  const rest = String(fen % 100).padStart(2, '0').replace(/0+$/, '');
+  return rest ? `${whole}.${rest}` : String(whole);
+}
+
+export const TONS_PATTERN = /^\d{1,10}(\.\d{1,3})?$/;
+export const YUAN_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;

@@ -1,4 +1,6 @@
+import { dealSides, HangState } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { sqlLiteral } from '../lib/sql-literal';
 import type { Db, Tx } from '../db/client';
 import { deals, listingSubscriptions, listings } from '../db/schema/index';
 import { conflict, notFound } from '../errors';
@@ -7,7 +9,7 @@ import { nextTradeNumber } from '../lib/trade-number';
 import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import { hangStateAt } from '../modules/listing/listing.state';
-import type { Actor } from '../plugins/authenticate';
+import type { Actor } from '../lib/actor';
 
 type Listing = typeof listings.$inferSelect;
 type Subscription = typeof listingSubscriptions.$inferSelect;
@@ -53,7 +55,7 @@ export async function answerSubscription(
     if (!subscription) throw notFound('摘牌记录不存在');
     // the listing row lock orders this against subscriptions arriving at the same moment
     const [listing] = await tx.select().from(listings).where(eq(listings.id, subscription.listingId)).for('update').limit(1);
-    listingPolicy.manage(actor, listing!);
+    listingPolicy.can(actor, 'manage', listing!);
     const now = clock.now();
     if (input.action === 'confirm') return confirmSubscriptionInTx(tx, now, listing!, subscription);
 
@@ -68,7 +70,7 @@ export async function answerSubscription(
       .update(listings)
       .set({ subscribedKg: sql`${listings.subscribedKg} - ${subscription.quantityKg}`, updatedAt: now })
       .where(eq(listings.id, listing!.id));
-    await tx.update(listings).set({ hangState: sql`${hangStateAt(now)}`, endedAt: sql`CASE WHEN ${hangStateAt(now)} = 2 THEN ${listings.endedAt} ELSE NULL END` }).where(eq(listings.id, listing!.id));
+    await tx.update(listings).set({ hangState: sql`${hangStateAt(now)}`, endedAt: sql`CASE WHEN ${hangStateAt(now)} = ${sqlLiteral(HangState.ended)} THEN ${listings.endedAt} ELSE NULL END` }).where(eq(listings.id, listing!.id));
     if (subscription.depositId) await releaseTradeDeposit(tx, subscription.depositId);
     return declined;
   });

@@ -1,11 +1,12 @@
-import { amountFen } from '@coalx/shared';
+import { amountFen, AuctionState } from '@coalx/shared';
+import { sqlLiteral } from '../lib/sql-literal';
 import { and, eq, lte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionEnrolments, auctions, deals } from '../db/schema/index';
 import { nextTradeNumber } from '../lib/trade-number';
 import { auctionStateAt } from '../modules/auction/auction.state';
 import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
-import { publishAuctionEvent } from '../plugins/realtime';
+import { inTransaction, publish } from '../lib/events';
 
 /**
  * Ends one auction whose deadline has passed, in one transaction: the best bid wins (a deal; its deposit becomes
@@ -13,9 +14,9 @@ import { publishAuctionEvent } from '../plugins/realtime';
  * Re-checks under the row lock, so running it on several processes or twice ends the auction once.
  */
 export async function awardAuction(db: Db, now: Date, auctionId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [a] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update').limit(1);
-    if (!a || a.status !== 'approved' || a.hangState === 3 || now < a.currentEnd) return false;
+    if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || now < a.currentEnd) return false;
     const enrolments = await tx.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, a.id));
     const won = a.bestEnterpriseId !== null && a.bestPriceFen !== null;
     for (const e of enrolments) {
@@ -46,8 +47,8 @@ export async function awardAuction(db: Db, now: Date, auctionId: number): Promis
         createdAt: now,
       });
     }
-    await tx.update(auctions).set({ hangState: 3, result: won ? 'deal' : 'failed', endedAt: now, updatedAt: now }).where(eq(auctions.id, a.id));
-    await publishAuctionEvent(tx, 'ended', a.tradeNo);
+    await tx.update(auctions).set({ hangState: AuctionState.ended, result: won ? 'deal' : 'failed', endedAt: now, updatedAt: now }).where(eq(auctions.id, a.id));
+    await publish(tx, 'auction.ended', { tradeNo: a.tradeNo, result: won ? 'deal' : 'failed' });
     return true;
   });
 }
@@ -58,12 +59,12 @@ export async function runAuctionSchedule(db: Db, now: Date) {
   const moved = await db
     .update(auctions)
     .set({ hangState: sql`${state}`, updatedAt: now })
-    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, 2), sql`${state} IN (1, 2)`, sql`${auctions.hangState} <> ${state}`))
+    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, AuctionState.bidding), sql`${state} IN (${sqlLiteral(AuctionState.waiting)}, ${sqlLiteral(AuctionState.bidding)})`, sql`${auctions.hangState} <> ${state}`))
     .returning({ tradeNo: auctions.tradeNo });
-  for (const { tradeNo } of moved) await publishAuctionEvent(db, 'state', tradeNo);
+  for (const { tradeNo } of moved) await publish(db, 'auction.state_changed', { tradeNo });
   const due = await db
     .select({ id: auctions.id })
     .from(auctions)
-    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, 3), lte(auctions.currentEnd, now)));
+    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, AuctionState.ended), lte(auctions.currentEnd, now)));
   for (const { id } of due) await awardAuction(db, now, id);
 }

@@ -7,9 +7,8 @@ import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
-import type { Actor } from '../plugins/authenticate';
-import { requireRole, TRADING_ROLES } from '../plugins/authorize';
-import { publishAuctionEvent } from '../plugins/realtime';
+import type { Actor } from '../lib/actor';
+import { inTransaction, publish } from '../lib/events';
 
 /** 竞价报名: the deposit is frozen in the transaction that enrols, under the auction's row lock. */
 export async function enrolAuction(
@@ -18,7 +17,7 @@ export async function enrolAuction(
   actor: Actor,
   input: { tradeId: string; requestId: string; payPassword?: string; ukeySignature?: string },
 ) {
-  requireRole(actor, TRADING_ROLES, '只有企业交易员可以参与竞价');
+  auctionPolicy.can(actor, 'enrol');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
   if (!enterprise || enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能报名');
   const [existing] = await db
@@ -34,10 +33,10 @@ export async function enrolAuction(
   }
   await verifyPaymentAuth(db, clock, actor, 'auction_enrol', input);
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
     if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
-    auctionPolicy.participate(actor, auction);
+    auctionPolicy.can(actor, 'participate', auction);
     const now = clock.now();
     if (now >= auction.enrolDeadline) throw businessRule(`报名已于 ${formatDateTime(auction.enrolDeadline)} 截止`);
     const bidderNo = auction.enrolCount + 1;
@@ -60,7 +59,7 @@ export async function enrolAuction(
       enrolment.depositId = deposit.id;
     }
     await tx.update(auctions).set({ enrolCount: sql`${auctions.enrolCount} + 1`, updatedAt: now }).where(eq(auctions.id, auction.id));
-    await publishAuctionEvent(tx, 'state', auction.tradeNo);
+    await publish(tx, 'auction.enrolled', { tradeNo: auction.tradeNo });
     return enrolment;
   });
 }

@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
-import type { Actor } from '../plugins/authenticate';
+import type { Actor } from '../lib/actor';
 
 /**
  * POST /api/hangDepositPay: pays a trade's deposit from the enterprise's account. The trade modules (listing,

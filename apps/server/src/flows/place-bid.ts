@@ -1,37 +1,21 @@
-import { formatPrice } from '@coalx/shared';
+import { AuctionState, bidPriceRefusal, deadlineAfterBid } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
 import { businessRule, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
-import { deadlineAfterBid } from '../modules/auction/auction.state';
-import type { Actor } from '../plugins/authenticate';
-import { publishAuctionEvent } from '../plugins/realtime';
+import type { Actor } from '../lib/actor';
+import { inTransaction, publish } from '../lib/events';
 
 type Auction = typeof auctions.$inferSelect;
 
-/** Why a price is not acceptable now, or null. Sale: up from the start price; purchase: down from the base price. */
+/** The shared bid rules (the bidding page says the same before sending), on the auction row's fen columns. */
 export function priceRefusal(a: Pick<Auction, 'tradeType' | 'startPriceFen' | 'minStepFen' | 'maxStepFen' | 'limitPriceFen' | 'bestPriceFen'>, price: number): string | null {
-  const sale = a.tradeType === 2;
-  const best = a.bestPriceFen;
-  if (best === null) {
-    if (sale && price < a.startPriceFen) return `首次出价须不低于起拍价 (${formatPrice(a.startPriceFen)})`;
-    if (!sale && price > a.startPriceFen) return `首次出价须不高于基价 (${formatPrice(a.startPriceFen)})`;
-    if (a.maxStepFen !== null && Math.abs(price - a.startPriceFen) > a.maxStepFen) {
-      return sale ? `出价不能高于起拍价加最大加价幅度 (${formatPrice(a.startPriceFen + a.maxStepFen)})` : `出价不能低于基价减最大降价幅度 (${formatPrice(a.startPriceFen - a.maxStepFen)})`;
-    }
-  } else if (sale) {
-    if (price < best + a.minStepFen) return `出价须不低于当前价加最小加价幅度 (${formatPrice(best + a.minStepFen)})`;
-    if (a.maxStepFen !== null && price > best + a.maxStepFen) return `出价不能高于当前价加最大加价幅度 (${formatPrice(best + a.maxStepFen)})`;
-  } else {
-    if (price > best - a.minStepFen) return `出价须不高于当前价减最小降价幅度 (${formatPrice(best - a.minStepFen)})`;
-    if (a.maxStepFen !== null && price < best - a.maxStepFen) return `出价不能低于当前价减最大降价幅度 (${formatPrice(best - a.maxStepFen)})`;
-  }
-  if (a.limitPriceFen !== null && sale && price > a.limitPriceFen) return `出价不能高于出价上限 (${formatPrice(a.limitPriceFen)})`;
-  if (a.limitPriceFen !== null && !sale && price < a.limitPriceFen) return `出价不能低于出价下限 (${formatPrice(a.limitPriceFen)})`;
-  if (price <= 0) return '出价须大于 0';
-  return null;
+  return bidPriceRefusal(
+    { tradeType: a.tradeType, startPrice: a.startPriceFen, bestPrice: a.bestPriceFen, minStep: a.minStepFen, maxStep: a.maxStepFen, limitPrice: a.limitPriceFen },
+    price,
+  );
 }
 
 /**
@@ -40,12 +24,12 @@ export function priceRefusal(a: Pick<Auction, 'tradeType' | 'startPriceFen' | 'm
  * per auction, so the accepted sequence only ever improves and equal prices can never both be accepted.
  */
 export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { tradeId: string; price: number }) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
     if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
-    auctionPolicy.participate(actor, auction);
+    auctionPolicy.can(actor, 'participate', auction);
     const now = clock.now();
-    if (auction.hangState === 3 || now >= auction.currentEnd) throw businessRule('竞价已结束');
+    if (auction.hangState === AuctionState.ended || now >= auction.currentEnd) throw businessRule('竞价已结束');
     if (now < auction.bidStart) throw businessRule('竞价尚未开始');
     const [enrolment] = await tx
       .select()
@@ -80,11 +64,11 @@ export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { trad
         bestEnterpriseId: actor.enterpriseId!,
         bidCount: sql`${auctions.bidCount} + 1`,
         currentEnd,
-        hangState: 2,
+        hangState: AuctionState.bidding,
         updatedAt: now,
       })
       .where(eq(auctions.id, auction.id));
-    await publishAuctionEvent(tx, 'bid', auction.tradeNo);
+    await publish(tx, 'auction.bid_accepted', { tradeNo: auction.tradeNo, seq, price: input.price });
     return { seq, price: input.price, currentEnd, bidder: enrolment.bidderNo };
   });
 }

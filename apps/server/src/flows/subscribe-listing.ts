@@ -1,4 +1,4 @@
-import { amountFen, formatTons } from '@coalx/shared';
+import { amountFen, formatTons, HangState, listingHangState, subscriptionDeposit } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
@@ -7,15 +7,8 @@ import type { Clock } from '../lib/clock';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
-import { hangStateOf } from '../modules/listing/listing.state';
-import type { Actor } from '../plugins/authenticate';
-import { requireRole, TRADING_ROLES } from '../plugins/authorize';
+import type { Actor } from '../lib/actor';
 import { confirmSubscriptionInTx } from './answer-subscription';
-
-/** Deposit of a subscription: per ton subscribed, or a fixed sum per subscription. */
-export function subscriptionDeposit(listing: { depositMode: string; depositValueFen: number }, quantityKg: number): number {
-  return listing.depositMode === 'per_ton' ? Number(amountFen(listing.depositValueFen, quantityKg)) : listing.depositValueFen;
-}
 
 /**
  * 摘牌: reserves the quantity and freezes the subscriber's deposit in one transaction that holds the listing's row
@@ -33,7 +26,7 @@ export async function subscribeListing(
     .where(and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId ?? -1), eq(listingSubscriptions.requestId, input.requestId)))
     .limit(1);
   if (replay) return replay;
-  requireRole(actor, TRADING_ROLES, '只有企业交易员可以摘牌');
+  listingPolicy.can(actor, 'trade');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
   if (!enterprise || enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能摘牌');
   await verifyPaymentAuth(db, clock, actor, 'listing_subscribe', input);
@@ -41,19 +34,19 @@ export async function subscribeListing(
   return db.transaction(async (tx) => {
     const [listing] = await tx.select().from(listings).where(eq(listings.tradeNo, input.tradeId)).for('update').limit(1);
     if (!listing || listing.status !== 'approved') throw notFound('挂牌不存在或未通过审核');
-    listingPolicy.subscribe(actor, listing);
+    listingPolicy.can(actor, 'subscribe', listing);
     const now = clock.now();
     if (now < listing.listedDateStart) throw businessRule('挂牌尚未开始，暂不能摘牌');
     const remaining = listing.quantityKg - listing.subscribedKg;
     if (remaining <= 0) throw businessRule('该挂牌已全部摘完');
-    if (hangStateOf(listing, now) !== 1) throw businessRule('挂牌已结束，不能摘牌');
+    if (listingHangState(listing, now) !== HangState.open) throw businessRule('挂牌已结束，不能摘牌');
     const q = input.quantity;
     if (q > remaining) throw businessRule(`摘牌数量超过剩余可摘量 ${formatTons(remaining)}`);
     if (q > listing.maxSubscribeKg) throw businessRule(`摘牌数量不能大于最大摘牌量 ${formatTons(listing.maxSubscribeKg)}`);
     // the last lot may be smaller than the minimum: whoever takes exactly the remainder is served
     if (q < listing.minSubscribeKg && q !== remaining) throw businessRule(`摘牌数量不能小于最小摘牌量 ${formatTons(listing.minSubscribeKg)}`);
 
-    const deposit = subscriptionDeposit(listing, q);
+    const deposit = subscriptionDeposit(listing.depositMode, listing.depositValueFen, q);
     const [subscription] = await tx
       .insert(listingSubscriptions)
       .values({
@@ -86,7 +79,7 @@ export async function subscribeListing(
       .update(listings)
       .set({
         subscribedKg: sql`${listings.subscribedKg} + ${q}`,
-        ...(soldOut ? { hangState: 2, endedAt: now } : {}),
+        ...(soldOut ? { hangState: HangState.ended, endedAt: now } : {}),
         updatedAt: now,
       })
       .where(eq(listings.id, listing.id));

@@ -1,10 +1,11 @@
-import { formatDateTime, maskName } from '@coalx/shared';
+import { AuctionState, formatDateTime, HangState, isAuction, isListing, maskName, TradeProgress, TradeType } from '@coalx/shared';
 import { aliasedTable, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auctions, deals, enterprises, listings, recommendations } from '../db/schema/index';
 import { notFound } from '../errors';
 import { shanghaiDayStart } from '../lib/shanghai-time';
+import { sqlLiteral as n } from '../lib/sql-literal';
 import { auctionStateAt } from '../modules/auction/auction.state';
 import { hangStateAt } from '../modules/listing/listing.state';
 
@@ -26,15 +27,16 @@ export interface RecommendQuery {
 }
 
 export async function recommendedTrades(db: Db, now: Date, q: RecommendQuery) {
-  const types = q.tradeType ? q.tradeType.split(',').map(Number) : [0, 1, 2, 3];
+  const types = q.tradeType ? q.tradeType.split(',').map(Number) : Object.values(TradeType);
   const states = q.hangState === undefined || q.hangState === '' ? null : String(q.hangState).split(',').map(Number);
   const windowStart = q.preDayNum !== undefined ? shanghaiDayStart(now, -q.preDayNum) : null;
   const windowEnd = q.preDayNum !== undefined ? shanghaiDayStart(now, q.preDayNum + 1) : null;
   const like = (column: AnyPgColumn, text: string) => sql`${column} ILIKE ${'%' + text.replace(/[%_\\]/g, '\\$&') + '%'}`;
 
   const listingState = hangStateAt(now);
-  const listingTotal = sql<number>`(CASE ${listingState} WHEN 0 THEN 0 WHEN 1 THEN 1 ELSE 2 END)`;
-  const listingRows = types.some((t) => t < 2)
+  // hang_state_total_select: a listing not started is upcoming, an open one ongoing
+  const listingTotal = sql<number>`(CASE ${listingState} WHEN ${n(HangState.notStarted)} THEN ${n(TradeProgress.upcoming)} WHEN ${n(HangState.open)} THEN ${n(TradeProgress.ongoing)} ELSE ${n(TradeProgress.ended)} END)`;
+  const listingRows = types.some(isListing)
     ? await db
         .select({ l: listings, enterpriseName: enterprises.organName, state: listingState, sort: recommendations.sort })
         .from(recommendations)
@@ -43,7 +45,7 @@ export async function recommendedTrades(db: Db, now: Date, q: RecommendQuery) {
         .where(
           and(
             eq(listings.status, 'approved'),
-            sql`${listingState} IN (1, 2)`, // state 0 listings are not shown publicly (spec §4)
+            sql`${listingState} IN (${n(HangState.open)}, ${n(HangState.ended)})`, // not-started listings are not shown publicly (spec §4)
             inArray(listings.tradeType, types),
             states ? sql`${listingTotal} IN (${sql.join(states.map((s) => sql`${s}`), sql`, `)})` : undefined,
             windowStart ? sql`${listings.listedDateStart} >= ${windowStart} AND ${listings.listedDateStart} < ${windowEnd}` : undefined,
@@ -55,8 +57,9 @@ export async function recommendedTrades(db: Db, now: Date, q: RecommendQuery) {
         )
     : [];
   const auctionState = auctionStateAt(now);
-  const auctionTotal = sql<number>`(CASE WHEN ${auctionState} IN (0, 1) THEN 0 WHEN ${auctionState} = 2 THEN 1 ELSE 2 END)`;
-  const auctionRows = types.some((t) => t >= 2)
+  // an auction is upcoming while enrolling or waiting, ongoing while bidding
+  const auctionTotal = sql<number>`(CASE WHEN ${auctionState} IN (${n(AuctionState.enrolling)}, ${n(AuctionState.waiting)}) THEN ${n(TradeProgress.upcoming)} WHEN ${auctionState} = ${n(AuctionState.bidding)} THEN ${n(TradeProgress.ongoing)} ELSE ${n(TradeProgress.ended)} END)`;
+  const auctionRows = types.some(isAuction)
     ? await db
         .select({ a: auctions, enterpriseName: enterprises.organName, state: auctionState, sort: recommendations.sort })
         .from(recommendations)

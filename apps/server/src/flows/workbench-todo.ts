@@ -16,16 +16,16 @@ import {
   withdrawals,
 } from '../db/schema/index';
 import { shanghaiDayStart } from '../lib/shanghai-time';
-import type { Actor } from '../plugins/authenticate';
+import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
 
 /**
  * The 工作台首页 of each role: counts of what waits for it, read across domains (a read model, it writes
  * nothing). Counts only: each linked page lists the items themselves with its own owner filter.
  */
-export async function workbenchFor(db: Db, now: Date, actor: Actor): Promise<Workbench> {
-  if (actor.role === 'operator') return operatorWorkbench(db);
-  if (actor.role === 'admin') return adminWorkbench(db, now);
-  return enterpriseWorkbench(db, now, actor.enterpriseId!);
+export async function workbenchFor(db: Db, now: Date, scope: WorkbenchScope): Promise<Workbench> {
+  if (scope.kind === 'operator') return operatorWorkbench(db);
+  if (scope.kind === 'admin') return adminWorkbench(db, now);
+  return enterpriseWorkbench(db, now, scope.enterpriseId);
 }
 
 async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {

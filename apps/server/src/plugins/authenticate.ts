@@ -1,17 +1,10 @@
-import type { RoleCode } from '@coalx/shared';
-import fp from 'fastify-plugin';
 import { API_PREFIX } from '@coalx/shared';
+import fp from 'fastify-plugin';
 import { notSignedIn, tokenInvalid } from '../errors';
+import type { Actor } from '../lib/actor';
 import { resolveSession } from '../modules/auth/session.service';
 
-/** Who is acting: every service call is made with this, so every query can be filtered by owner. */
-export interface Actor {
-  userId: number;
-  username: string;
-  role: RoleCode;
-  enterpriseId: number | null;
-  sessionId: number;
-}
+export type { Actor } from '../lib/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {

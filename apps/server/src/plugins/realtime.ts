@@ -1,20 +1,24 @@
 import type { AuctionEvent } from '@coalx/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Db, Tx } from '../db/client';
+import type { EventBus } from '../lib/events';
 
 /**
- * Live auction events. A change publishes `pg_notify` inside its own transaction, so a rolled-back bid is never
- * announced and every process on the database hears a committed one. Each process then builds the snapshot once
- * per burst of events and pushes it to its own sockets, personalised per enterprise.
+ * Live auction screens. They listen to the auction's domain events, which cross processes through PostgreSQL
+ * NOTIFY (lib/events.ts): a rolled-back bid is never announced and every process hears a committed one. Each
+ * process then builds the snapshot once per burst of events and pushes it to its own sockets, personalised per
+ * enterprise.
  */
-export const AUCTION_CHANNEL = 'coalx_auction';
-
 export type AuctionEventType = 'bid' | 'state' | 'ended';
 
-export async function publishAuctionEvent(tx: Tx | Db, type: AuctionEventType, tradeId: string) {
-  await tx.execute(sql`SELECT pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify({ type, tradeId })})`);
+/** Which push each auction event causes on the watchers' screens. */
+export function pushAuctionEvents(bus: EventBus, rooms: AuctionRooms): Array<() => void> {
+  return [
+    bus.on('auction.bid_accepted', ({ tradeNo }) => rooms.onEvent('bid', tradeNo)),
+    bus.on('auction.enrolled', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
+    bus.on('auction.state_changed', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
+    bus.on('auction.ended', ({ tradeNo }) => rooms.onEvent('ended', tradeNo)),
+  ];
 }
 
 export interface Watcher {

@@ -1,5 +1,17 @@
-import { AUCTION_RESULT, PRICE_LABEL, formatDateTime, type AuctionApply } from '@coalx/shared';
-import { fenToYuanText, kgToTonsText, shanghaiIso, tonsTextToKg, yuanTextToFen } from '@/lib/listing';
+import {
+  AUCTION_RESULT,
+  AUCTION_STATE_LABELS,
+  PRICE_LABEL,
+  formatDateTime,
+  AuctionState,
+  fenToYuanText,
+  kgToTonsText,
+  tonsTextToKg,
+  TradeType,
+  yuanTextToFen,
+  type AuctionApply,
+} from '@coalx/shared';
+import { commonFormValues, deliveryApply, deliveryDateError, productApply, required, shanghaiIso, type CommonFormValues } from './trade-form';
 
 /** The auction pages' rules, free of React so they are tested alone (money as integer fen, quantities as kg). */
 
@@ -9,11 +21,16 @@ export function resultText(result: string | null | undefined): string | null {
   return AUCTION_RESULT[result as keyof typeof AUCTION_RESULT] ?? result;
 }
 
-export const AUCTION_TYPE_TEXT: Record<number, string> = { 2: '竞价销售', 3: '竞价采购' };
+export const AUCTION_TYPE_TEXT: Record<number, string> = { [TradeType.auctionSale]: '竞价销售', [TradeType.auctionPurchase]: '竞价采购' };
 
 /** Auction states of dictionary bid_hang_state_hp, with the colour of their tag. */
-export const AUCTION_STATE_COLOR: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'red', 3: 'default' };
-export const AUCTION_STATE_ENUM = { 0: { text: '报名中' }, 1: { text: '待竞价' }, 2: { text: '竞价中' }, 3: { text: '已结束' } };
+export const AUCTION_STATE_COLOR: Record<number, string> = {
+  [AuctionState.enrolling]: 'blue',
+  [AuctionState.waiting]: 'gold',
+  [AuctionState.bidding]: 'red',
+  [AuctionState.ended]: 'default',
+};
+export const AUCTION_STATE_ENUM = Object.fromEntries(Object.entries(AUCTION_STATE_LABELS).map(([code, text]) => [code, { text }]));
 export const AUCTION_STATUS: Record<string, string> = { draft: '草稿', submitted: '待审核', approved: '已通过', rejected: '已驳回' };
 
 export type AuctionButtonKey = 'signUp' | 'view' | 'join' | 'result' | 'details';
@@ -30,10 +47,10 @@ export interface AuctionButton {
  * auction), 2 参与竞价 (join auction), 3 结果公告 (result notice); plain colour for 3, highlighted otherwise.
  */
 export function auctionTableButton(hangState: number): AuctionButton | null {
-  if (hangState === 0) return { key: 'signUp', label: '报名', disabled: false, highlight: true };
-  if (hangState === 1) return { key: 'view', label: '查看竞价', disabled: false, highlight: true };
-  if (hangState === 2) return { key: 'join', label: '参与竞价', disabled: false, highlight: true };
-  if (hangState === 3) return { key: 'result', label: '结果公告', disabled: false, highlight: false };
+  if (hangState === AuctionState.enrolling) return { key: 'signUp', label: '报名', disabled: false, highlight: true };
+  if (hangState === AuctionState.waiting) return { key: 'view', label: '查看竞价', disabled: false, highlight: true };
+  if (hangState === AuctionState.bidding) return { key: 'join', label: '参与竞价', disabled: false, highlight: true };
+  if (hangState === AuctionState.ended) return { key: 'result', label: '结果公告', disabled: false, highlight: false };
   return null;
 }
 
@@ -43,14 +60,14 @@ export function auctionTableButton(hangState: number): AuctionButton | null {
  * and details (the spec does not say; the auction is open to watch).
  */
 export function auctionRowButtons(hangState: number): AuctionButton[] {
-  if (hangState === 0) {
+  if (hangState === AuctionState.enrolling) {
     return [
       { key: 'signUp', label: '参与竞价', disabled: false, highlight: true },
       { key: 'details', label: '查看详情', disabled: false, highlight: false },
       { key: 'result', label: '结果公告', disabled: true, highlight: false },
     ];
   }
-  if (hangState === 3) {
+  if (hangState === AuctionState.ended) {
     return [
       { key: 'result', label: '结果公告', disabled: false, highlight: false },
       { key: 'details', label: '查看详情', disabled: true, highlight: false },
@@ -71,7 +88,7 @@ export function auctionButtonPath(key: AuctionButtonKey, tradeId: string): strin
 
 /** Words of a direction: a sale goes up (加价), a purchase down (降价). */
 export function stepWords(tradeType: number) {
-  return tradeType === 3
+  return tradeType === TradeType.auctionPurchase
     ? { step: '降价幅度', minStep: '每次最小降价幅度', maxStep: '每次最大降价幅度', limit: '出价下限', bidder: '竞卖人' }
     : { step: '加价幅度', minStep: '每次最小加价幅度', maxStep: '每次最大加价幅度', limit: '出价上限', bidder: '竞买人' };
 }
@@ -79,11 +96,8 @@ export function stepWords(tradeType: number) {
 export const DEFAULTS = { minStepYuan: '1', maxStepYuan: '10', depositYuan: '200000', extensionSeconds: 120 } as const;
 
 /** What the publishing form holds: amounts as typed text (yuan / tons), times as Shanghai wall-clock texts. */
-export interface AuctionFormValues {
-  tradeId?: string;
+export interface AuctionFormValues extends CommonFormValues {
   tradeType: 2 | 3;
-  stockCode?: string;
-  quality?: Partial<Record<'qnet' | 'mt' | 'st' | 'ad' | 'vdaf' | 'ashFusion', number | null>>;
   quantityTons?: string;
   startPriceYuan?: string;
   minStepYuan?: string;
@@ -98,13 +112,6 @@ export interface AuctionFormValues {
   bidStart?: string;
   bidEnd?: string;
   extensionSeconds?: number;
-  priceType?: 'factory_tax' | 'pithead' | 'delivered';
-  transport?: 'road' | 'rail' | 'water';
-  area?: string[];
-  deliveryPlace?: string;
-  deliveryDateStart?: string;
-  deliveryDateEnd?: string;
-  remark?: string;
 }
 
 /** Cross-field rules mirroring the server's (AuctionApplySchema) plus "in the future". Field → message. */
@@ -117,8 +124,8 @@ export function auctionCrossErrors(v: AuctionFormValues, now: number = Date.now(
   const limit = v.limitYuan ? yuanTextToFen(v.limitYuan) : null;
   if (min !== null && max !== null && max < min) errors.maxStepYuan = `${words.maxStep.replace('每次', '')}不能小于${words.minStep.replace('每次', '')}`;
   if (start !== null && limit !== null) {
-    if (v.tradeType === 2 && limit < start) errors.limitYuan = '出价上限不能低于起拍价';
-    if (v.tradeType === 3 && limit > start) errors.limitYuan = '出价下限不能高于基价';
+    if (v.tradeType === TradeType.auctionSale && limit < start) errors.limitYuan = '出价上限不能低于起拍价';
+    if (v.tradeType === TradeType.auctionPurchase && limit > start) errors.limitYuan = '出价下限不能高于基价';
   }
   const at = (wall?: string) => (wall ? Date.parse(shanghaiIso(wall)) : null);
   const deadline = at(v.enrolDeadline);
@@ -127,53 +134,37 @@ export function auctionCrossErrors(v: AuctionFormValues, now: number = Date.now(
   if (deadline !== null && deadline <= now) errors.enrolDeadline = '报名截止时间须晚于当前时间';
   if (deadline !== null && bidStart !== null && deadline > bidStart) errors.enrolDeadline = '报名截止时间不能晚于竞价开始时间';
   if (bidStart !== null && bidEnd !== null && bidEnd <= bidStart) errors.bidEnd = '竞价结束时间须晚于开始时间';
-  if (v.deliveryDateStart && v.deliveryDateEnd && v.deliveryDateEnd < v.deliveryDateStart) errors.deliveryDateEnd = '交收结束日期不能早于开始日期';
+  const deliveryEnd = deliveryDateError(v);
+  if (deliveryEnd) errors.deliveryDateEnd = deliveryEnd;
   return errors;
 }
 
 /** The request body of bidApply; throws the first message when a field cannot be converted. */
 export function toAuctionApply(v: AuctionFormValues, submit: boolean): AuctionApply {
-  const need = <T>(value: T | null | undefined, message: string): T => {
-    if (value === null || value === undefined || value === '') throw new Error(message);
-    return value;
-  };
-  const quality = Object.fromEntries(Object.entries(v.quality ?? {}).filter(([, value]) => value !== null && value !== undefined && !Number.isNaN(value)));
-  const [province, city, district] = v.area ?? [];
   const words = stepWords(v.tradeType);
   return {
     ...(v.tradeId ? { tradeId: v.tradeId } : {}),
     tradeType: v.tradeType,
-    stockCode: need(v.stockCode, '请选择产品'),
-    quality,
-    quantity: need(tonsTextToKg(v.quantityTons), '请输入竞价数量'),
-    startPrice: need(yuanTextToFen(v.startPriceYuan), v.tradeType === 3 ? '请输入基价' : '请输入起拍价'),
-    minStep: need(yuanTextToFen(v.minStepYuan), `请输入${words.minStep}`),
-    maxStep: v.maxStepUnlimited ? null : need(yuanTextToFen(v.maxStepYuan), `请输入${words.maxStep}`),
-    limitPrice: v.limitYuan ? need(yuanTextToFen(v.limitYuan), `请输入正确的${words.limit}`) : null,
-    deposit: need(yuanTextToFen(v.depositYuan), '请输入保证金'),
-    enrolDeadline: shanghaiIso(need(v.enrolDeadline, '请选择报名截止时间')),
-    bidStart: shanghaiIso(need(v.bidStart, '请选择竞价时间')),
-    bidEnd: shanghaiIso(need(v.bidEnd, '请选择竞价时间')),
+    ...productApply(v),
+    quantity: required(tonsTextToKg(v.quantityTons), '请输入竞价数量'),
+    startPrice: required(yuanTextToFen(v.startPriceYuan), v.tradeType === TradeType.auctionPurchase ? '请输入基价' : '请输入起拍价'),
+    minStep: required(yuanTextToFen(v.minStepYuan), `请输入${words.minStep}`),
+    maxStep: v.maxStepUnlimited ? null : required(yuanTextToFen(v.maxStepYuan), `请输入${words.maxStep}`),
+    limitPrice: v.limitYuan ? required(yuanTextToFen(v.limitYuan), `请输入正确的${words.limit}`) : null,
+    deposit: required(yuanTextToFen(v.depositYuan), '请输入保证金'),
+    enrolDeadline: shanghaiIso(required(v.enrolDeadline, '请选择报名截止时间')),
+    bidStart: shanghaiIso(required(v.bidStart, '请选择竞价时间')),
+    bidEnd: shanghaiIso(required(v.bidEnd, '请选择竞价时间')),
     extensionSeconds: v.extensionSeconds ?? DEFAULTS.extensionSeconds,
-    priceType: need(v.priceType, '请选择价格类型'),
-    transport: need(v.transport, '请选择运输方式'),
-    deliveryProvince: need(province, '请选择交收地区'),
-    deliveryCity: need(city, '请选择交收城市'),
-    deliveryDistrict: district ?? '',
-    deliveryPlace: need(v.deliveryPlace?.trim(), '请输入交收地点'),
-    deliveryDateStart: need(v.deliveryDateStart, '请选择交收日期'),
-    deliveryDateEnd: need(v.deliveryDateEnd, '请选择交收日期'),
+    ...deliveryApply(v),
     remark: v.remark?.trim() ?? '',
     submit,
   };
 }
 
 /** The form's values for editing a saved draft or rejected auction (times are Shanghai texts already). */
-export function fromAuction(a: {
-  tradeId: string;
+export function fromAuction(a: Parameters<typeof commonFormValues>[0] & {
   tradeType: number;
-  stockCode: string;
-  quality: Record<string, number | null | undefined>;
   quantity: number;
   startPrice: number;
   minStep: number;
@@ -184,21 +175,10 @@ export function fromAuction(a: {
   bidDateStart: string;
   bidDateEnd: string;
   extensionSeconds: number;
-  priceType: string;
-  transport: string;
-  deliveryProvince: string;
-  deliveryCity: string;
-  deliveryDistrict: string;
-  deliveryPlace: string;
-  deliveryDateStart: string;
-  deliveryDateEnd: string;
-  remark: string;
 }): AuctionFormValues {
   return {
-    tradeId: a.tradeId,
-    tradeType: a.tradeType === 3 ? 3 : 2,
-    stockCode: a.stockCode,
-    quality: a.quality as AuctionFormValues['quality'],
+    ...commonFormValues(a),
+    tradeType: a.tradeType === TradeType.auctionPurchase ? TradeType.auctionPurchase : TradeType.auctionSale,
     quantityTons: kgToTonsText(a.quantity),
     startPriceYuan: fenToYuanText(a.startPrice),
     minStepYuan: fenToYuanText(a.minStep),
@@ -210,13 +190,6 @@ export function fromAuction(a: {
     bidStart: a.bidDateStart,
     bidEnd: a.bidDateEnd,
     extensionSeconds: a.extensionSeconds,
-    priceType: a.priceType as AuctionFormValues['priceType'],
-    transport: a.transport as AuctionFormValues['transport'],
-    area: [a.deliveryProvince, a.deliveryCity, a.deliveryDistrict].filter(Boolean),
-    deliveryPlace: a.deliveryPlace,
-    deliveryDateStart: a.deliveryDateStart,
-    deliveryDateEnd: a.deliveryDateEnd,
-    remark: a.remark,
   };
 }
 
@@ -239,13 +212,13 @@ export function auctionTimes(s: { bidStart: number; bidEnd: number; currentEnd: 
     start: start.slice(sameDay ? 11 : 5),
     deadline: formatDateTime(s.currentEnd).slice(sameDay ? 11 : 5),
     extended: s.currentEnd > s.bidEnd,
-    deadlineLabel: s.hangState === 3 ? '结束时间' : '当前截止时间',
+    deadlineLabel: s.hangState === AuctionState.ended ? '结束时间' : '当前截止时间',
   };
 }
 
 /** The headline price's label: 成交价 once a deal is made, the best bid while live, the start price before any bid. */
 export function headlinePriceLabel(a: { tradeType: number; hangState: number; result: string | null; bestPrice: number | null }): string {
   if (a.bestPrice === null) return PRICE_LABEL[a.tradeType] ?? '起拍价';
-  if (a.hangState === 3) return a.result === 'deal' ? '成交价' : '最终出价';
-  return a.tradeType === 3 ? '当前最低价' : '当前最高价';
+  if (a.hangState === AuctionState.ended) return a.result === 'deal' ? '成交价' : '最终出价';
+  return a.tradeType === TradeType.auctionPurchase ? '当前最低价' : '当前最高价';
 }

@@ -1,6 +1,16 @@
-import { RECOMMEND_QUICK_FILTERS, VIEW_MORE_THRESHOLD, formatFen, type ContentType } from '@coalx/shared';
-import { auctionButtonPath, auctionRowButtons } from '@/lib/auction';
-import { listingButtonPath, listingButtons } from '@/lib/listing';
+import {
+  AUCTION_STATE_LABELS,
+  AuctionState,
+  formatFen,
+  HANG_STATE_LABELS,
+  HangState,
+  isListing,
+  RECOMMEND_QUICK_FILTERS,
+  VIEW_MORE_THRESHOLD,
+  type ContentType,
+} from '@coalx/shared';
+import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons } from '@/lib/auction';
+import { TRADE_TYPE_TEXT as LISTING_TYPE_TEXT, listingButtonPath, listingButtons } from '@/lib/listing';
 
 /** The home page's rules, free of React so they are tested alone. */
 
@@ -64,12 +74,12 @@ export interface RowButton {
  * (waiting); 2 → 参与竞价 (bidding room); 3 → 结果公告, 查看详情 disabled.
  */
 export function recommendButtons(tradeType: number, hangState: number, tradeId: string): RowButton[] {
-  if (tradeType === 0 || tradeType === 1) {
+  if (isListing(tradeType)) {
     return listingButtons(hangState).map((b) => ({
       key: b.key,
       label: b.label,
       disabled: b.disabled,
-      primary: b.key === 'subscribe' || (hangState === 2 && b.key === 'result'),
+      primary: b.key === 'subscribe' || (hangState === HangState.ended && b.key === 'result'),
       path: listingButtonPath(b.key, tradeId),
     }));
   }
@@ -77,17 +87,17 @@ export function recommendButtons(tradeType: number, hangState: number, tradeId: 
     key: b.key,
     label: b.label,
     disabled: b.disabled,
-    primary: b.highlight || (hangState === 3 && b.key === 'result'),
+    primary: b.highlight || (hangState === AuctionState.ended && b.key === 'result'),
     path: auctionButtonPath(b.key, tradeId),
   }));
 }
 
-export const TRADE_TYPE_TEXT: Record<number, string> = { 0: '挂牌销售', 1: '挂牌采购', 2: '竞价销售', 3: '竞价采购' };
+export const TRADE_TYPE_TEXT: Record<number, string> = { ...LISTING_TYPE_TEXT, ...AUCTION_TYPE_TEXT };
 
 /** hang_state_total_select text of a record's raw state: listing 1/2, auction 0–3. */
 export function recommendStateText(tradeType: number, hangState: number): string {
-  if (tradeType < 2) return hangState === 1 ? '挂牌中' : hangState === 2 ? '已结束' : '未开始';
-  return ['报名中', '待竞价', '竞价中', '已结束'][hangState] ?? '-';
+  const labels: Record<number, string> = isListing(tradeType) ? HANG_STATE_LABELS : AUCTION_STATE_LABELS;
+  return labels[hangState] ?? '-';
 }
 
 export interface RecommendSearchForm {

@@ -1,4 +1,5 @@
-import type { AuctionApply, AuctionSnapshot, AuctionView, DealView } from '@coalx/shared';
+import type { z } from 'zod';
+import type { AuctionApply, AuctionResultSchema, AuctionSnapshot, AuctionView, BidView, DealView, EnrolmentViewSchema } from '@coalx/shared';
 import { requestResult, type PageResult } from '@/app/request';
 import type { PaymentAuth } from '@/services/funds';
 import { action, type PageQuery } from '@/services/listing';
@@ -21,38 +22,12 @@ export interface MyAuctionQuery extends PageQuery {
   hangState?: number;
 }
 
-export interface AuctionResult {
-  auction: AuctionView;
-  dealPrice: number | null;
-  /** Masked enterprise name of the winner, null for 流拍. */
-  winner: string | null;
-  bidCount: number;
-  bidderCount: number;
-  amount: number | null;
-}
+export type AuctionResult = z.infer<typeof AuctionResultSchema>;
 
-export interface EnrolmentView {
-  id: number;
-  tradeId: string;
-  tradeType: number;
-  productName: string;
-  hangState: number;
-  bidder: string;
-  deposit: number;
-  status: string;
-  createdAt: string;
-}
+export type EnrolmentView = z.infer<typeof EnrolmentViewSchema>;
 
-export interface BidRecord {
-  seq: number;
-  bidder: string;
-  /** Only the operator sees the enterprise behind an alias. */
-  enterpriseName: string | null;
-  price: number;
-  inExtension: boolean;
-  time: string;
-  at: number;
-}
+/** A bid of the history; only the operator sees the enterprise behind an alias. */
+export type BidRecord = BidView & { enterpriseName: string | null };
 
 export interface PlacedBid {
   seq: number;

@@ -1,4 +1,17 @@
-import type { ContentType, MarketIndex, RecommendRecord } from '@coalx/shared';
+import type { z } from 'zod';
+import type {
+  BannerManageSchema,
+  BannerSaveSchema,
+  BannerSchema,
+  ContentDetailSchema,
+  ContentManageSchema,
+  ContentRecordSchema,
+  ContentSaveSchema,
+  ContentType,
+  MarketIndex,
+  MarketIndexProposalSchema,
+  RecommendRecord,
+} from '@coalx/shared';
 import { requestResult, type PageResult } from '@/app/request';
 
 /**
@@ -10,16 +23,7 @@ const INDEX = '/api/commoditymarketindex/commodityMarketIndex';
 
 export type { MarketIndex, RecommendRecord };
 
-export interface IndexProposal {
-  currentYear: number;
-  currentTerm: number;
-  from: string;
-  to: string;
-  price: number | null;
-  dealCount: number;
-  dealTonnage: number;
-  previousPrice: number | null;
-}
+export type IndexProposal = z.infer<typeof MarketIndexProposalSchema>;
 
 export const marketIndexInfo = () => requestResult<MarketIndex | null>(`${INDEX}/info`);
 export const marketIndexHistory = (limit = 52) => requestResult<MarketIndex[]>(`${INDEX}/history`, { params: { limit } });
@@ -28,56 +32,21 @@ export const marketIndexProposal = (year: number, term: number) =>
 export const publishMarketIndex = (data: { currentYear: number; currentTerm: number; quoteDate: string; price: number }) =>
   requestResult<MarketIndex>(`${INDEX}/publish`, { method: 'POST', data });
 
-export interface Banner {
-  id: number;
-  title: string;
-  listImage: string;
-  detailPageURL: string;
-}
-export interface BannerManage extends Banner {
-  imageUrl: string;
-  sort: number;
-  enabled: boolean;
-}
-export interface BannerSave {
-  id?: number;
-  title: string;
-  imageUrl: string;
-  detailPageUrl: string;
-  sort: number;
-  enabled: boolean;
-}
+export type Banner = z.infer<typeof BannerSchema>;
+export type BannerManage = z.infer<typeof BannerManageSchema>;
+export type BannerSave = z.input<typeof BannerSaveSchema>;
 
 export const bannerList = () => requestResult<Banner[]>('/api/banner/list');
 export const bannerManageList = () => requestResult<BannerManage[]>('/api/banner/manageList');
 export const saveBanner = (data: BannerSave) => requestResult<BannerManage>('/api/banner/save', { method: 'POST', data });
 export const deleteBanner = (id: number) => requestResult<null>('/api/banner/delete', { method: 'POST', data: { id } });
 
-export interface ContentRecord {
-  id: number;
-  type: ContentType;
-  title: string;
-  effectiveTime: string;
-  expirationTime: string | null;
-  enclosure: string | null;
-  publishedAt: string | null;
-}
-export interface ContentDetail extends ContentRecord {
-  /** HTML sanitised by the server: the only HTML this app ever renders. */
-  body: string;
-}
-export interface ContentManage extends ContentDetail {
-  status: string;
-}
-export interface ContentSave {
-  id?: number;
-  type: ContentType;
-  title: string;
-  body: string;
-  enclosure: string | null;
-  effectiveTime: string;
-  expirationTime: string | null;
-}
+/** The schema says string; the server only ever answers one of CONTENT_TYPES. */
+export type ContentRecord = z.infer<typeof ContentRecordSchema> & { type: ContentType };
+/** Its body is HTML sanitised by the server: the only HTML this app ever renders. */
+export type ContentDetail = z.infer<typeof ContentDetailSchema> & { type: ContentType };
+export type ContentManage = z.infer<typeof ContentManageSchema> & { type: ContentType };
+export type ContentSave = z.input<typeof ContentSaveSchema>;
 
 /** `_t` defeats browser/proxy caches (spec §7 'timestamp'); the server caches briefly and invalidates on change. */
 export const contentList = (q: { type: ContentType; pageNo?: number; pageSize?: number }) =>

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type {
   AreaNode,
   Attachment,
@@ -10,6 +11,8 @@ import type {
   EnterpriseResubmitInput,
   EnterpriseUpdateInput,
   Member,
+  RegisterResultSchema,
+  SmsOutboxRecordSchema,
   MemberAddInput,
 } from '@coalx/shared';
 import { requestResult, type PageResult } from '@/app/request';
@@ -24,11 +27,7 @@ export function checkEnterpriseExist(data: { organName?: string; creditCode?: st
   return requestResult<CheckExistResult>('/sys/enterprise/checkExist', { method: 'POST', data });
 }
 
-export interface RegisterResult {
-  clientId: string;
-  organName: string;
-  auditStatus: string;
-}
+export type RegisterResult = z.infer<typeof RegisterResultSchema>;
 
 export function registerEnterprise(data: EnterpriseRegisterInput) {
   return requestResult<RegisterResult>('/sys/enterprise/add', { method: 'POST', data });
@@ -97,14 +96,7 @@ export function rejectChangeRequest(id: number, reason: string) {
   return requestResult<ChangeRequest>('/sys/enterprise/change/reject', { method: 'POST', data: { id, reason } });
 }
 
-export interface SmsOutboxRecord {
-  id: number;
-  mobile: string;
-  scene: string;
-  content: string;
-  provider: string;
-  createdAt: string;
-}
+export type SmsOutboxRecord = z.infer<typeof SmsOutboxRecordSchema>;
 export function listSmsOutbox(params: { pageNo: number; pageSize: number; mobile?: string }) {
   return requestResult<PageResult<SmsOutboxRecord>>('/sys/sms/outbox', { params });
 }

@@ -1,4 +1,5 @@
-import type { SwitchCode, SystemSwitch } from '@coalx/shared';
+import type { z } from 'zod';
+import type { FundInfoSchema, SwitchCode, SystemSwitch } from '@coalx/shared';
 import { requestResult, type PageResult } from '@/app/request';
 
 /**
@@ -6,14 +7,7 @@ import { requestResult, type PageResult } from '@/app/request';
  * fen; pages convert what the trader types in yuan with yuanToFen.
  */
 
-/** FundInfoSchema. */
-export interface FundInfo {
-  available: number;
-  frozen: number;
-  total: number;
-  depositFrozen: number;
-  withdrawalFrozen: number;
-}
+export type FundInfo = z.infer<typeof FundInfoSchema>;
 
 export interface PaymentAuth {
   payPassword?: string;

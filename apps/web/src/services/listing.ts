@@ -1,17 +1,12 @@
-import type { DealView, ListingApply, ListingView, SubscriptionView } from '@coalx/shared';
+import type { z } from 'zod';
+import type { DealView, ListingApply, ListingResultSchema, ListingView, OppositeCompanySchema, ProductSchema, SubscriptionView } from '@coalx/shared';
 import { handleErrorCatalogue, isRequestError, requestResult, type PageResult } from '@/app/request';
 import { session } from '@/app/session';
 import type { PaymentAuth } from '@/services/funds';
 
 /** Listing trade (挂牌) calls of spec §7: money in integer fen, quantities in integer kg, times already Shanghai. */
 
-export interface Product {
-  stockCode: string;
-  stockName: string;
-  category: string;
-  quality: Record<string, number | null | undefined>;
-  enabled: boolean;
-}
+export type Product = z.infer<typeof ProductSchema>;
 export type ProductSave = Omit<Product, 'quality'> & { quality: Record<string, number | null> };
 
 export interface PageQuery {
@@ -38,20 +33,9 @@ export interface SubscriptionQuery extends PageQuery {
   status?: string;
 }
 
-export interface ListingResult {
-  listing: ListingView;
-  dealQuantity: number;
-  dealAmount: number;
-  deals: PageResult<DealView>;
-}
+export type ListingResult = z.infer<typeof ListingResultSchema>;
 
-export interface OppositeCompany {
-  organName: string;
-  contactName: string;
-  contactMobile: string;
-  address: string;
-  role: string;
-}
+export type OppositeCompany = z.infer<typeof OppositeCompanySchema>;
 
 export interface SubscribeResult {
   id: number;

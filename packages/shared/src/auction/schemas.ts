@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { deliveryFields, deliveryViewFields, instantField, pageFields, textField } from '../trade/fields';
+import { EnrolmentStates } from './states';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 import { MAX_PRICE_FEN, MAX_QUANTITY_KG, QualitySchema } from '../listing/schemas';
 
 /** Auction (竞价) vocabulary of DESIGN.md §6: type 2 sale (price goes up), 3 purchase (price goes down). */
 export const AUCTION_RESULT = { deal: '成交', failed: '流拍' } as const;
-export const ENROLMENT_STATUS = { enrolled: '已报名', won: '中标', released: '保证金已退' } as const;
+export const ENROLMENT_STATUS = EnrolmentStates.states;
 export const DEFAULT_EXTENSION_SECONDS = 120;
 export const COUNTDOWN_TICK_MS = 1000;
 

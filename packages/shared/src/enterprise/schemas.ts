@@ -1,3 +1,5 @@
+import { canTransition, type StateOf } from '../state-machine';
+import { ChangeRequestStates, EnterpriseAuditStates } from './states';
 import { z } from 'zod';
 import { NewPasswordSchema, PASSWORD_MISMATCH_TEXT } from '../auth/schemas';
 import { isValidCreditCode } from './credit-code';
@@ -186,19 +188,14 @@ export const EnterpriseDetailSchema = z.object({
 });
 export type EnterpriseDetail = z.infer<typeof EnterpriseDetailSchema>;
 
-export const ENTERPRISE_AUDIT_STATUS = { pending: '待审核', approved: '已通过', rejected: '已驳回' } as const;
-export type EnterpriseAuditStatus = keyof typeof ENTERPRISE_AUDIT_STATUS;
-/** Moves of an enterprise's audit state: the operator decides a pending one; a rejected one is corrected and resubmitted. */
-export const ENTERPRISE_AUDIT_TRANSITIONS: Record<EnterpriseAuditStatus, EnterpriseAuditStatus[]> = {
-  pending: ['approved', 'rejected'],
-  rejected: ['pending'],
-  approved: [],
-};
+/** Labels of the transition tables in ./states.ts (the moves live there). */
+export const ENTERPRISE_AUDIT_STATUS = EnterpriseAuditStates.states;
+export type EnterpriseAuditStatus = StateOf<typeof EnterpriseAuditStates>;
 export function canMoveAudit(from: string, to: EnterpriseAuditStatus): boolean {
-  return (ENTERPRISE_AUDIT_TRANSITIONS[from as EnterpriseAuditStatus] ?? []).includes(to);
+  return canTransition(EnterpriseAuditStates, from, to);
 }
 
-export const CHANGE_REQUEST_STATUS = { pending: '待审核', approved: '已通过', rejected: '已驳回' } as const;
+export const CHANGE_REQUEST_STATUS = ChangeRequestStates.states;
 
 export const EnterpriseAuditQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),

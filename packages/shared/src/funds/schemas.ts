@@ -1,3 +1,4 @@
+import { DepositInStates, TradeDepositStates, WithdrawalStates } from './states';
 import { z } from 'zod';
 
 /** Amounts travel as integer fen (DESIGN.md §4); the web converts what the trader types in yuan. */
@@ -29,9 +30,10 @@ export const FundInfoSchema = z.object({
   withdrawalFrozen: z.number().int().describe('frozen for withdrawals awaiting payment'),
 });
 
-export const DEPOSIT_IN_STATUS = { pending: '待确认', confirmed: '已入账', rejected: '已驳回' } as const;
-export const WITHDRAWAL_STATUS = { pending: '待付款', paid: '已付款', rejected: '已驳回' } as const;
-export const TRADE_DEPOSIT_STATUS = { frozen: '已冻结', performance: '履约保证金', released: '已释放', applied: '已抵扣货款' } as const;
+/** Labels of the transition tables in ./states.ts. */
+export const DEPOSIT_IN_STATUS = DepositInStates.states;
+export const WITHDRAWAL_STATUS = WithdrawalStates.states;
+export const TRADE_DEPOSIT_STATUS = TradeDepositStates.states;
 export const JOURNAL_KIND = {
   credit: '入账',
   freeze: '冻结',

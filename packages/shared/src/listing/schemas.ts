@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { deliveryFields, deliveryViewFields, instantField, pageFields, textField } from '../trade/fields';
+import { ListingStates, SubscriptionStates } from './states';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 
 /** Listing (挂牌) vocabulary of DESIGN.md §6. Money in integer fen, quantities in integer kg. */
 export const PRICE_TYPES = { factory_tax: '含税出厂价', pithead: '坑口价', delivered: '到厂价' } as const;
 export const TRANSPORTS = { road: '公路', rail: '铁路', water: '水路' } as const;
 export const DEPOSIT_MODES = { per_ton: '按吨缴纳', fixed: '按笔固定金额' } as const;
-export const LISTING_STATUS = { draft: '草稿', submitted: '待审核', approved: '已通过', rejected: '已驳回' } as const;
-export const SUBSCRIPTION_STATUS = { pending: '待确认', confirmed: '已成交', declined: '已拒绝' } as const;
+/** Labels of the transition tables in ./states.ts. */
+export const LISTING_STATUS = ListingStates.states;
+export const SUBSCRIPTION_STATUS = SubscriptionStates.states;
 export const QUALITY_FIELDS = {
   qnet: { label: '发热量 Qnet,ar', unit: 'kcal/kg' },
   mt: { label: '全水分 Mt', unit: '%' },

@@ -7,7 +7,7 @@ import { enrolAuction } from '../../flows/enrol-auction';
 import { placeBid } from '../../flows/place-bid';
 import type { Clock } from '../../lib/clock';
 import { nextTradeNumber } from '../../lib/trade-number';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import type { ScheduledJob } from '../../plugins/scheduler';
 import { DEMO_PRODUCTS } from './listings';
 

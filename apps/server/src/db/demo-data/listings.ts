@@ -6,7 +6,7 @@ import { answerSubscription } from '../../flows/answer-subscription';
 import { subscribeListing } from '../../flows/subscribe-listing';
 import type { Clock } from '../../lib/clock';
 import { nextTradeNumber } from '../../lib/trade-number';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import type { RoleCode } from '@coalx/shared';
 
 const HOUR = 3600 * 1000;

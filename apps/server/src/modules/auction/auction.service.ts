@@ -1,14 +1,14 @@
-import { amountFen, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot } from '@coalx/shared';
+import { amountFen, auctionHangState, AuctionState, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot } from '@coalx/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auctionBids, auctionEnrolments, auctions, enterprises } from '../../db/schema/index';
 import { businessRule, conflict, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { nextTradeNumber } from '../../lib/trade-number';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import { findEnabledProduct } from '../product/product.service';
 import { auctionPolicy } from './auction.policy';
-import { auctionStateAt, auctionStateOf } from './auction.state';
+import { auctionStateAt } from './auction.state';
 
 type AuctionRow = typeof auctions.$inferSelect;
 
@@ -22,7 +22,7 @@ export function presentAuction(a: AuctionRow & { stateNow?: number }, enterprise
     enterpriseName,
     status: a.status,
     rejectReason: a.rejectReason,
-    hangState: a.status === 'approved' ? (a.stateNow ?? a.hangState) : 0,
+    hangState: a.status === 'approved' ? (a.stateNow ?? a.hangState) : AuctionState.enrolling,
     result: a.result,
     startPrice: a.startPriceFen,
     price: a.bestPriceFen ?? a.startPriceFen,
@@ -56,7 +56,7 @@ export function presentAuction(a: AuctionRow & { stateNow?: number }, enterprise
 export type AuctionViewData = ReturnType<typeof presentAuction>;
 
 export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: AuctionApply) {
-  auctionPolicy.publish(actor);
+  auctionPolicy.can(actor, 'publish');
   const now = clock.now();
   const enrolDeadline = new Date(input.enrolDeadline);
   const bidStart = new Date(input.bidStart);
@@ -98,7 +98,7 @@ export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: Auc
   if (input.tradeId) {
     const [existing] = await db.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).limit(1);
     if (!existing) throw notFound('竞价不存在');
-    auctionPolicy.manage(actor, existing);
+    auctionPolicy.can(actor, 'manage', existing);
     const [updated] = await db.update(auctions).set(values).where(and(eq(auctions.id, existing.id), inArray(auctions.status, ['draft', 'rejected']))).returning();
     if (!updated) throw conflict('只有草稿或被驳回的竞价可以修改');
     return updated;
@@ -121,20 +121,15 @@ export async function findAuction(db: Db | Tx, tradeNo: string) {
   return row;
 }
 
-function isStaff(actor: Actor | null) {
-  return actor !== null && (actor.role === 'operator' || actor.role === 'admin');
-}
-
 /** Public once approved; before that only its enterprise and the trading centre. */
 export async function auctionDetail(db: Db, clock: Clock, actor: Actor | null, tradeNo: string) {
   const { auction, enterpriseName } = await findAuction(db, tradeNo);
-  const isOwner = actor !== null && actor.enterpriseId === auction.enterpriseId;
-  if (auction.status !== 'approved' && !isOwner && !isStaff(actor)) throw notFound('竞价不存在或尚未公开');
-  return presentAuction({ ...auction, stateNow: auctionStateOf(auction, clock.now()) }, enterpriseName);
+  if (auction.status !== 'approved' && !auctionPolicy.allows(actor, 'seePrivate', auction)) throw notFound('竞价不存在或尚未公开');
+  return presentAuction({ ...auction, stateNow: auctionHangState(auction, clock.now()) }, enterpriseName);
 }
 
 export async function auditAuction(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
-  auctionPolicy.audit(actor);
+  auctionPolicy.can(actor, 'audit');
   const now = clock.now();
   const [updated] = await db
     .update(auctions)
@@ -194,7 +189,7 @@ export async function marketAuctions(
 }
 
 export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; status?: string; hangState?: number }) {
-  auctionPolicy.publish(actor);
+  auctionPolicy.can(actor, 'publish');
   const now = clock.now();
   const where = and(
     eq(auctions.enterpriseId, actor.enterpriseId!),
@@ -207,7 +202,7 @@ export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pa
 }
 
 export async function auctionAuditQueue(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; status?: string }) {
-  auctionPolicy.audit(actor);
+  auctionPolicy.can(actor, 'audit');
   const where = query.status ? eq(auctions.status, query.status) : inArray(auctions.status, ['submitted', 'approved', 'rejected']);
   return pageOfAuctions(db, clock.now(), where, query.pageNo, query.pageSize, [desc(auctions.updatedAt)]);
 }
@@ -242,7 +237,7 @@ export async function buildSnapshot(db: Db | Tx, clock: Clock, tradeNo: string):
     snapshot: {
       tradeId: a.tradeNo,
       tradeType: a.tradeType,
-      hangState: a.status === 'approved' ? auctionStateOf(a, now) : 0,
+      hangState: a.status === 'approved' ? auctionHangState(a, now) : AuctionState.enrolling,
       result: a.result,
       startPrice: a.startPriceFen,
       bestPrice: a.bestPriceFen,
@@ -272,7 +267,7 @@ export function personalise(base: SnapshotBase, enterpriseId: number | null | un
 /** Bid history, newest first; the trading centre also sees who is behind each alias. */
 export async function bidHistory(db: Db, actor: Actor | null, query: { tradeId: string; pageNo: number; pageSize: number }) {
   const { auction } = await findAuction(db, query.tradeId);
-  if (auction.status !== 'approved' && !isStaff(actor)) throw notFound('竞价不存在或尚未公开');
+  if (auction.status !== 'approved' && !auctionPolicy.allows(actor, 'seeAllBidders')) throw notFound('竞价不存在或尚未公开');
   const where = eq(auctionBids.auctionId, auction.id);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctionBids).where(where);
   const rows = await db
@@ -283,7 +278,7 @@ export async function bidHistory(db: Db, actor: Actor | null, query: { tradeId: 
     .orderBy(desc(auctionBids.seq))
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
-  const staff = isStaff(actor);
+  const staff = auctionPolicy.allows(actor, 'seeAllBidders');
   return {
     records: rows.map((r) => ({
       seq: r.bid.seq,
@@ -304,11 +299,11 @@ export async function bidHistory(db: Db, actor: Actor | null, query: { tradeId: 
 export async function auctionResult(db: Db, clock: Clock, tradeNo: string) {
   const { auction, enterpriseName } = await findAuction(db, tradeNo);
   if (auction.status !== 'approved') throw notFound('竞价不存在或尚未公开');
-  const ended = auction.hangState === 3 && auction.result !== null;
+  const ended = auction.hangState === AuctionState.ended && auction.result !== null;
   const [winner] = auction.bestEnterpriseId && ended ? await db.select().from(enterprises).where(eq(enterprises.id, auction.bestEnterpriseId)) : [];
   const [{ bidders } = { bidders: 0 }] = await db.select({ bidders: sql<number>`COUNT(DISTINCT ${auctionBids.enterpriseId})::int` }).from(auctionBids).where(eq(auctionBids.auctionId, auction.id));
   return {
-    auction: presentAuction({ ...auction, stateNow: auctionStateOf(auction, clock.now()) }, enterpriseName),
+    auction: presentAuction({ ...auction, stateNow: auctionHangState(auction, clock.now()) }, enterpriseName),
     dealPrice: ended && auction.result === 'deal' ? auction.bestPriceFen : null,
     winner: winner && auction.result === 'deal' ? maskName(winner.organName) : null,
     bidCount: auction.bidCount,
@@ -319,7 +314,7 @@ export async function auctionResult(db: Db, clock: Clock, tradeNo: string) {
 
 /** My enterprise's enrolments (竞价报名记录). */
 export async function myEnrolments(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
-  auctionPolicy.publish(actor);
+  auctionPolicy.can(actor, 'publish');
   const where = and(eq(auctionEnrolments.enterpriseId, actor.enterpriseId!), query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctionEnrolments).innerJoin(auctions, eq(auctions.id, auctionEnrolments.auctionId)).where(where);
   const now = clock.now();
@@ -337,7 +332,7 @@ export async function myEnrolments(db: Db, clock: Clock, actor: Actor, query: { 
       tradeId: a.tradeNo,
       tradeType: a.tradeType,
       productName: a.productName,
-      hangState: auctionStateOf(a, now),
+      hangState: auctionHangState(a, now),
       bidder: bidderAlias(e.bidderNo),
       deposit: a.depositFen,
       status: e.status,

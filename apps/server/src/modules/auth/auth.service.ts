@@ -12,7 +12,7 @@ import { enterprises, permissions, rolePermissions, roles, users, type User } fr
 import { appError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import { getEnterpriseInfo } from '../enterprise/enterprise.service';
 import { createSession, revokeOtherSessions } from './session.service';
 

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 
 export const SESSION_IDLE_MS = 2 * 3600 * 1000;
 export const SESSION_MAX_MS = 12 * 3600 * 1000;

@@ -15,14 +15,14 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { isPlatformStaff, requireRole } from '../../plugins/authorize';
+import { contentPolicy } from './content.policy';
 import { contentDetail, deleteBanner, listBanners, listContents, manageContents, saveBanner, saveContent, setContentStatus } from './content.service';
 
 export default async function contentRoutes(app: ZodApp) {
   const tags = ['content'];
   const operatorOnly = (request: Parameters<typeof requireActor>[0]) => {
     const actor = requireActor(request);
-    requireRole(actor, ['operator'], '只有交易中心运营人员可以管理内容');
+    contentPolicy.can(actor, 'manage');
     return actor;
   };
 
@@ -52,7 +52,7 @@ export default async function contentRoutes(app: ZodApp) {
     return ok(await app.publicCache.get(`content:list:${type}:${pageNo}:${pageSize}`, () => listContents(app.db, app.clock.now(), { type, pageNo, pageSize })));
   });
   app.get('/api/content/detail', { config: { public: true }, schema: { tags, summary: '公告详情', querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: envelopeSchema(ContentDetailSchema) } } }, async (request) =>
-    ok(await contentDetail(app.db, app.clock.now(), request.query.id, request.actor !== null && isPlatformStaff(request.actor))),
+    ok(await contentDetail(app.db, app.clock.now(), request.query.id, contentPolicy.allows(request.actor, 'seeUnpublished'))),
   );
   app.get('/api/content/manageList', { schema: { tags, summary: '公告管理列表 (运营)', querystring: z.object({ type: z.enum(['0', '1', 'a', 'b', 'c', 'd']).optional(), pageNo: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(10) }), response: { 200: envelopeSchema(pageSchema(ContentManageSchema)) } } }, async (request) => {
     operatorOnly(request);

@@ -1,9 +1,9 @@
-import type { Actor } from '../../plugins/authenticate';
-import { requireRole, TRADING_ROLES } from '../../plugins/authorize';
 import { forbidden } from '../../errors';
+import { TRADING_ROLES, type Actor } from '../../lib/actor';
+import { definePolicy, requireRole } from '../../lib/policy';
 
 /** Who may do what with enterprises: the trading centre audits, an enterprise reads its own, its admin edits it. */
-export const enterprisePolicy = {
+export const enterprisePolicy = definePolicy({
   audit(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以审核企业');
   },
@@ -18,4 +18,4 @@ export const enterprisePolicy = {
     if (actor.enterpriseId === null) throw forbidden('当前账号未关联企业');
     return actor.enterpriseId;
   },
-};
+});

@@ -112,13 +112,13 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.get(
     '/sys/enterprise/detail',
     { schema: { tags, summary: '本企业详细资料、审核状态、附件与待审核变更', response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
-    async (request) => ok(await getEnterpriseDetail(app.db, enterprisePolicy.readOwn(requireActor(request)))),
+    async (request) => ok(await getEnterpriseDetail(app.db, enterprisePolicy.can(requireActor(request), 'readOwn'))),
   );
 
   app.get(
     '/sys/enterprise/attachmentList',
     { schema: { tags, summary: '本企业附件 (营业执照、授权委托书)', response: { 200: envelopeSchema(z.array(AttachmentSchema)) } } },
-    async (request) => ok(await listAttachments(app.db, enterprisePolicy.readOwn(requireActor(request)))),
+    async (request) => ok(await listAttachments(app.db, enterprisePolicy.can(requireActor(request), 'readOwn'))),
   );
 
   app.put(
@@ -132,7 +132,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const enterpriseId = enterprisePolicy.manageOwn(requireActor(request));
+      const enterpriseId = enterprisePolicy.can(requireActor(request), 'manageOwn');
       return ok(await updateContact(app.db, app.clock, enterpriseId, request.body), '企业资料已更新');
     },
   );
@@ -149,7 +149,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     },
     async (request) => {
       const actor = requireActor(request);
-      const enterpriseId = enterprisePolicy.manageOwn(actor);
+      const enterpriseId = enterprisePolicy.can(actor, 'manageOwn');
       return ok(await applyChange(app.db, app.clock, { userId: actor.userId, enterpriseId }, request.body), '变更申请已提交，审核通过前仍按原资料交易');
     },
   );
@@ -158,7 +158,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.get(
     '/sys/enterprise/member/list',
     { schema: { tags, summary: '本企业成员', response: { 200: envelopeSchema(z.array(MemberSchema)) } } },
-    async (request) => ok(await listMembers(app.db, enterprisePolicy.manageOwn(requireActor(request)))),
+    async (request) => ok(await listMembers(app.db, enterprisePolicy.can(requireActor(request), 'manageOwn'))),
   );
 
   app.post(
@@ -172,7 +172,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const enterpriseId = enterprisePolicy.manageOwn(requireActor(request));
+      const enterpriseId = enterprisePolicy.can(requireActor(request), 'manageOwn');
       return ok(await addMember(app.db, enterpriseId, request.body), '交易员已添加');
     },
   );
@@ -182,7 +182,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     { schema: { tags, summary: '停用或启用交易员', body: MemberDisableSchema, response: { 200: envelopeSchema(MemberSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      const enterpriseId = enterprisePolicy.manageOwn(actor);
+      const enterpriseId = enterprisePolicy.can(actor, 'manageOwn');
       const member = await setMemberDisabled(app.db, app.clock, enterpriseId, actor.userId, request.body.id, request.body.disabled);
       return ok(member, request.body.disabled ? '账号已停用' : '账号已启用');
     },
@@ -200,7 +200,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      enterprisePolicy.audit(requireActor(request));
+      enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await listForAudit(app.db, request.query));
     },
   );
@@ -209,7 +209,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     '/sys/enterprise/audit/approve',
     { schema: { tags, summary: '审核通过企业注册', body: AuditIdSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => {
-      enterprisePolicy.audit(requireActor(request));
+      enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await approveEnterprise(app.db, app.clock, request.body.id), '审核通过');
     },
   );
@@ -218,7 +218,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     '/sys/enterprise/audit/reject',
     { schema: { tags, summary: '驳回企业注册 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => {
-      enterprisePolicy.audit(requireActor(request));
+      enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await rejectEnterprise(app.db, app.clock, request.body.id, request.body.reason), '已驳回');
     },
   );
@@ -234,7 +234,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      enterprisePolicy.audit(requireActor(request));
+      enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await listChanges(app.db, request.query));
     },
   );
@@ -244,7 +244,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     { schema: { tags, summary: '通过资料变更', body: AuditIdSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      enterprisePolicy.audit(actor);
+      enterprisePolicy.can(actor, 'audit');
       return ok(await approveChange(app.db, app.clock, actor.userId, request.body.id), '变更已生效');
     },
   );
@@ -254,7 +254,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     { schema: { tags, summary: '驳回资料变更 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      enterprisePolicy.audit(actor);
+      enterprisePolicy.can(actor, 'audit');
       return ok(await rejectChange(app.db, app.clock, actor.userId, request.body.id, request.body.reason), '已驳回');
     },
   );

@@ -6,8 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { fileObjects } from '../../db/schema/index';
 import { appError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { Actor } from '../../plugins/authenticate';
-import { isPlatformStaff } from '../../plugins/authorize';
+import type { Actor } from '../../lib/actor';
+import { filesPolicy } from './files.policy';
 import { sniffFileType } from './file-type';
 import type { FileStorage } from './storage';
 
@@ -31,7 +31,7 @@ export async function saveUpload(
     throw appError('file_type_not_allowed', '文件类型不支持，仅支持 .jpg .jpeg .png 图片和 .pdf 文件，且扩展名须与内容一致');
   }
   // public files appear on the public site: only the trading centre publishes them
-  if (file.visibility === 'public' && !isPlatformStaff(actor)) throw forbidden('只有交易中心可以上传公开文件');
+  if (file.visibility === 'public') filesPolicy.can(actor, 'uploadPublic');
   return store(db, storage, clock, file, type, { ownerEnterpriseId: actor.enterpriseId, uploadedBy: actor.userId, scene: '' });
 }
 
@@ -88,11 +88,7 @@ export async function openFile(db: Db, storage: FileStorage, actor: Actor | null
   if (!file) throw notFound('文件不存在');
   if (file.visibility === 'private') {
     if (!actor) throw appError('not_signed_in');
-    const mayRead =
-      isPlatformStaff(actor) ||
-      actor.userId === file.uploadedBy ||
-      (file.ownerEnterpriseId !== null && file.ownerEnterpriseId === actor.enterpriseId);
-    if (!mayRead) throw forbidden('无权查看该文件');
+    filesPolicy.can(actor, 'readPrivate', file);
   }
   const stream = await storage.read(key);
   if (!stream) throw notFound('文件不存在');

@@ -77,7 +77,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get('/api/fundinfo/getFundInfo', { schema: { tags, summary: '资金账户余额 (分)', response: { 200: envelopeSchema(FundInfoSchema) } } }, async (request) => {
     const actor = requireActor(request);
-    fundsPolicy.useOwnAccount(actor);
+    fundsPolicy.can(actor, 'useOwnAccount');
     return ok(await getFundInfo(app.db, actor));
   });
 
@@ -86,7 +86,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '按交易的保证金', querystring: PageQuerySchema, response: { 200: envelopeSchema(pageOf(TradeDepositSchema)) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       return ok(await listTradeDeposits(app.db, actor, request.query));
     },
   );
@@ -96,7 +96,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '缴纳交易保证金 (冻结)', body: HangDepositPaySchema, response: { 200: envelopeSchema(TradeDepositSchema.pick({ id: true, tradeId: true, amount: true, status: true })) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       const deposit = await payTradeDeposit(app.db, app.clock, actor, request.body);
       return ok({ id: deposit.id, tradeId: deposit.tradeId, amount: deposit.amount, status: deposit.status }, '保证金已冻结');
     },
@@ -107,7 +107,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '入金申请 (银行转账登记)', body: DepositInApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       const row = await applyDepositIn(app.db, actor, request.body);
       return ok({ id: row.id, status: row.status }, '入金申请已提交，等待交易中心确认');
     },
@@ -118,7 +118,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '本企业入金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       return ok(await listTransfers(app.db, 'deposit_in', actor.enterpriseId, request.query));
     },
   );
@@ -128,7 +128,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '出金申请 (立即冻结)', body: WithdrawApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       const row = await applyWithdrawal(app.db, app.clock, actor, request.body);
       return ok({ id: row.id, status: row.status }, '出金申请已提交，金额已冻结');
     },
@@ -139,7 +139,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '本企业出金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       return ok(await listTransfers(app.db, 'withdrawal', actor.enterpriseId, request.query));
     },
   );
@@ -149,7 +149,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '支付记录 (资金流水)', querystring: JournalQuerySchema, response: { 200: envelopeSchema(pageOf(JournalEntrySchema)) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       return ok(await listJournal(app.db, actor, request.query));
     },
   );
@@ -159,7 +159,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '导出支付记录 (Excel)', querystring: JournalQuerySchema.omit({ pageNo: true, pageSize: true }) } },
     async (request, reply) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       const buffer = await journalWorkbook(await journalForExport(app.db, actor, request.query));
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('支付记录.xlsx')}`);
@@ -172,7 +172,7 @@ export default async function fundsRoutes(app: ZodApp) {
     { schema: { tags, summary: '支付密码是否已设置', response: { 200: envelopeSchema(z.object({ isSet: z.boolean(), lockedUntil: z.string().nullable() })) } } },
     async (request) => {
       const actor = requireActor(request);
-      fundsPolicy.useOwnAccount(actor);
+      fundsPolicy.can(actor, 'useOwnAccount');
       return ok(await payPasswordStatus(app.db, app.clock, actor.enterpriseId!));
     },
   );
@@ -193,7 +193,7 @@ export default async function fundsRoutes(app: ZodApp) {
       { schema: { tags, summary: kind === 'depositIn' ? '入金审核队列' : '出金审核队列', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
       async (request) => {
         const actor = requireActor(request);
-        fundsPolicy.reviewTransfers(actor);
+        fundsPolicy.can(actor, 'reviewTransfers');
         return ok(await listTransfers(app.db, kind === 'depositIn' ? 'deposit_in' : 'withdrawal', null, request.query));
       },
     );
@@ -201,28 +201,28 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post('/api/funds/admin/depositIn/confirm', { schema: { tags, summary: '确认入金 (入账)', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
-    fundsPolicy.reviewTransfers(actor);
+    fundsPolicy.can(actor, 'reviewTransfers');
     const row = await confirmDepositIn(app.db, app.clock, actor, request.body.id);
     return ok({ id: row.id, status: row.status }, '已确认入账');
   });
 
   app.post('/api/funds/admin/depositIn/reject', { schema: { tags, summary: '驳回入金', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
-    fundsPolicy.reviewTransfers(actor);
+    fundsPolicy.can(actor, 'reviewTransfers');
     const row = await rejectDepositIn(app.db, app.clock, actor, request.body.id, request.body.reason);
     return ok({ id: row.id, status: row.status }, '已驳回');
   });
 
   app.post('/api/funds/admin/withdraw/pay', { schema: { tags, summary: '出金已付款', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
-    fundsPolicy.reviewTransfers(actor);
+    fundsPolicy.can(actor, 'reviewTransfers');
     const row = await payWithdrawal(app.db, app.clock, actor, request.body.id);
     return ok({ id: row.id, status: row.status }, '已确认付款');
   });
 
   app.post('/api/funds/admin/withdraw/reject', { schema: { tags, summary: '驳回出金 (解冻)', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
-    fundsPolicy.reviewTransfers(actor);
+    fundsPolicy.can(actor, 'reviewTransfers');
     const row = await rejectWithdrawal(app.db, app.clock, actor, request.body.id, request.body.reason);
     return ok({ id: row.id, status: row.status }, '已驳回，金额已解冻');
   });

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { depositInApplications, enterprises, fileObjects, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import { ensureAccount, move } from './ledger';
 import { verifyPaymentAuth } from './pay-auth';
 

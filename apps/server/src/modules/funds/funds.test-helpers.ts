@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { createEnterprise, createUser, loginAs } from '../../test/factories';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import { confirmDepositIn, applyDepositIn } from './funds.service';
 import { fileObjects } from '../../db/schema/index';
 import { randomUUID } from 'node:crypto';

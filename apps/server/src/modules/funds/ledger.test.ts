@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { fundAccounts } from '../../db/schema/index';
 import { createEnterprise, createUser } from '../../test/factories';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import {
   applyDepositToPayment,
   applyWithdrawal,

@@ -5,7 +5,8 @@ import { enterprises, payPasswords, switches } from '../../db/schema/index';
 import { appError, businessRule, forbidden } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
+import { fundsPolicy } from './funds.policy';
 
 export const MAX_PAY_PASSWORD_FAILURES = 5;
 export const PAY_PASSWORD_LOCK_MS = 30 * 60 * 1000;
@@ -90,8 +91,7 @@ export async function payPasswordStatus(db: Db, clock: Clock, enterpriseId: numb
 
 /** The enterprise admin sets the pay password, or changes it by giving the old one. */
 export async function setPayPassword(db: Db, clock: Clock, actor: Actor, input: { password: string; oldPassword?: string }) {
-  if (actor.role !== 'enterprise_admin' || actor.enterpriseId === null) throw forbidden('只有企业管理员可以设置支付密码');
-  const enterpriseId = actor.enterpriseId;
+  const enterpriseId = fundsPolicy.can(actor, 'setPayPassword');
   const [existing] = await db.select().from(payPasswords).where(eq(payPasswords.enterpriseId, enterpriseId)).limit(1);
   if (existing) {
     if (!input.oldPassword) throw businessRule('请输入原支付密码');

@@ -4,7 +4,7 @@ import { markRecommended, recommendedTradeIds, recommendedTrades, tradeSummary }
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { requireRole } from '../../plugins/authorize';
+import { homePolicy } from './home.policy';
 
 export default async function homeRoutes(app: ZodApp) {
   const tags = ['home'];
@@ -15,13 +15,13 @@ export default async function homeRoutes(app: ZodApp) {
   });
   app.post('/api/tradeHome/recommend/mark', { schema: { tags, summary: '设为或取消推荐 (运营)', body: RecommendMarkSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
     const actor = requireActor(request);
-    requireRole(actor, ['operator'], '只有交易中心运营人员可以设置推荐');
+    homePolicy.can(actor, 'recommend');
     await markRecommended(app.db, actor.userId, request.body.tradeId, request.body.recommended);
     app.publicCache.invalidate('recommend:');
     return ok(null, request.body.recommended ? '已设为推荐' : '已取消推荐');
   });
   app.get('/api/tradeHome/recommend/ids', { schema: { tags, summary: '已推荐的交易编号 (运营)', response: { 200: envelopeSchema(z.array(z.string())) } } }, async (request) => {
-    requireRole(requireActor(request), ['operator'], '只有交易中心运营人员可以设置推荐');
+    homePolicy.can(requireActor(request), 'recommend');
     return ok(await recommendedTradeIds(app.db));
   });
   app.post('/api/tradeHome/tradeSummary/list', { config: { public: true }, schema: { tags, summary: '成交汇总 (最新成交，名称部分隐藏)', body: z.object({ pageNo: z.number().int().min(1).max(100000).default(1), pageSize: z.number().int().min(1).transform((n) => Math.min(n, 50)).default(10) }), response: { 200: envelopeSchema(pageSchema(TradeSummarySchema)) } } }, async (request) =>

@@ -1,22 +1,32 @@
 import { businessRule, forbidden } from '../../errors';
-import type { Actor } from '../../plugins/authenticate';
-import { requireRole, TRADING_ROLES } from '../../plugins/authorize';
+import { TRADING_ROLES, type Actor } from '../../lib/actor';
+import { definePolicy, isPlatformStaff, requireRole } from '../../lib/policy';
 
-export const listingPolicy = {
+type OwnedListing = { enterpriseId: number };
+
+export const listingPolicy = definePolicy({
   publish(actor: Actor) {
     requireRole(actor, TRADING_ROLES, '只有企业交易员可以发布挂牌');
   },
-  subscribe(actor: Actor, listing: { enterpriseId: number }) {
+  /** Subscribing at all (before the listing is known): a trading enterprise's user. */
+  trade(actor: Actor) {
+    requireRole(actor, TRADING_ROLES, '只有企业交易员可以摘牌');
+  },
+  subscribe(actor: Actor, listing: OwnedListing) {
     requireRole(actor, TRADING_ROLES, '只有企业交易员可以摘牌');
     // a business rule, not a permission: 422, so the page explains instead of signing the trader out (spec §8 403)
     if (listing.enterpriseId === actor.enterpriseId) throw businessRule('不能摘本企业发布的挂牌');
   },
   /** The publisher's enterprise manages its listing: edit drafts, confirm or decline subscriptions. */
-  manage(actor: Actor, listing: { enterpriseId: number }) {
+  manage(actor: Actor, listing: OwnedListing) {
     requireRole(actor, TRADING_ROLES, '只有挂牌企业可以操作');
     if (listing.enterpriseId !== actor.enterpriseId) throw forbidden('只能操作本企业的挂牌');
   },
   audit(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以审核挂牌');
   },
-};
+  /** A listing that is not public (draft, in audit, not yet open) and its subscriptions: its enterprise and the trading centre. */
+  seePrivate(actor: Actor, listing: OwnedListing) {
+    if (listing.enterpriseId !== actor.enterpriseId && !isPlatformStaff(actor)) throw forbidden('只能查看本企业的挂牌');
+  },
+});

@@ -1,4 +1,4 @@
-import { formatDateTime, type ListingApply } from '@coalx/shared';
+import { formatDateTime, HangState, listingHangState, type ListingApply } from '@coalx/shared';
 import { aliasedTable, and, count, desc, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
@@ -7,10 +7,11 @@ import { pageOfDeals } from '../deal/deal.service';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { nextTradeNumber } from '../../lib/trade-number';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 import { findEnabledProduct } from '../product/product.service';
 import { listingPolicy } from './listing.policy';
 import { hangStateAt } from './listing.state';
+import { sqlLiteral } from '../../lib/sql-literal';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -25,7 +26,7 @@ export function presentListing(l: ListingRow & { hangStateNow?: number }, enterp
     enterpriseName,
     status: l.status,
     rejectReason: l.rejectReason,
-    hangState: l.status === 'approved' ? (l.hangStateNow ?? l.hangState) : 0,
+    hangState: l.status === 'approved' ? (l.hangStateNow ?? l.hangState) : HangState.notStarted,
     price: l.priceFen,
     quantity: l.quantityKg,
     subscribedQuantity: l.subscribedKg,
@@ -55,7 +56,7 @@ export type ListingView = ReturnType<typeof presentListing>;
 
 /** Creates (or edits a draft / rejected listing) and optionally submits it for audit. */
 export async function saveListing(db: Db, clock: Clock, actor: Actor, input: ListingApply) {
-  listingPolicy.publish(actor);
+  listingPolicy.can(actor, 'publish');
   const now = clock.now();
   const start = new Date(input.listedDateStart);
   const end = new Date(input.listedDateEnd);
@@ -93,7 +94,7 @@ export async function saveListing(db: Db, clock: Clock, actor: Actor, input: Lis
   if (input.tradeId) {
     const [existing] = await db.select().from(listings).where(eq(listings.tradeNo, input.tradeId)).limit(1);
     if (!existing) throw notFound('挂牌不存在');
-    listingPolicy.manage(actor, existing);
+    listingPolicy.can(actor, 'manage', existing);
     const [updated] = await db
       .update(listings)
       .set(values)
@@ -127,22 +128,17 @@ async function findListing(db: Db, tradeNo: string) {
 export async function listingDetail(db: Db, clock: Clock, actor: Actor | null, tradeNo: string) {
   const { listing, enterpriseName } = await findListing(db, tradeNo);
   const view = presentListing({ ...listing, hangStateNow: hangStateOfRow(listing, clock.now()) }, enterpriseName);
-  const isPublic = listing.status === 'approved' && view.hangState !== 0;
-  const isOwner = actor !== null && actor.enterpriseId === listing.enterpriseId;
-  const isStaff = actor !== null && (actor.role === 'operator' || actor.role === 'admin');
-  if (!isPublic && !isOwner && !isStaff) throw notFound('挂牌不存在或尚未公开');
+  const isPublic = listing.status === 'approved' && view.hangState !== HangState.notStarted;
+  if (!isPublic && !listingPolicy.allows(actor, 'seePrivate', listing)) throw notFound('挂牌不存在或尚未公开');
   return view;
 }
 
 function hangStateOfRow(l: ListingRow, now: Date) {
-  if (l.status !== 'approved') return 0;
-  if (l.subscribedKg >= l.quantityKg) return 2;
-  if (now < l.listedDateStart) return 0;
-  return now < l.listedDateEnd ? 1 : 2;
+  return l.status === 'approved' ? listingHangState(l, now) : HangState.notStarted;
 }
 
 export async function auditListing(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
-  listingPolicy.audit(actor);
+  listingPolicy.can(actor, 'audit');
   const now = clock.now();
   const [updated] = await db
     .update(listings)
@@ -177,7 +173,7 @@ async function pageOfListings(db: Db, now: Date, where: SQL | undefined, pageNo:
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
   return {
-    records: rows.map((r) => presentListing({ ...r.listing, hangStateNow: r.listing.status === 'approved' ? Number(r.hangStateNow) : 0 }, r.enterpriseName)),
+    records: rows.map((r) => presentListing({ ...r.listing, hangStateNow: r.listing.status === 'approved' ? Number(r.hangStateNow) : HangState.notStarted }, r.enterpriseName)),
     total,
     current: pageNo,
     size: pageSize,
@@ -194,7 +190,7 @@ export async function marketListings(
   const state = hangStateAt(now);
   const where = and(
     eq(listings.status, 'approved'),
-    query.hangState !== undefined ? sql`${state} = ${query.hangState}` : sql`${state} IN (1, 2)`,
+    query.hangState !== undefined ? sql`${state} = ${query.hangState}` : sql`${state} IN (${sqlLiteral(HangState.open)}, ${sqlLiteral(HangState.ended)})`,
     query.tradeType !== undefined ? eq(listings.tradeType, query.tradeType) : undefined,
     query.tradeId ? eq(listings.tradeNo, query.tradeId) : undefined,
     query.productName ? sql`${listings.productName} ILIKE ${'%' + query.productName.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
@@ -208,7 +204,7 @@ export async function myListings(
   actor: Actor,
   query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; status?: string; hangState?: number },
 ) {
-  listingPolicy.publish(actor);
+  listingPolicy.can(actor, 'publish');
   const now = clock.now();
   const where = and(
     eq(listings.enterpriseId, actor.enterpriseId!),
@@ -221,7 +217,7 @@ export async function myListings(
 }
 
 export async function auditQueue(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; status?: string }) {
-  listingPolicy.audit(actor);
+  listingPolicy.can(actor, 'audit');
   const where = query.status ? eq(listings.status, query.status) : inArray(listings.status, ['submitted', 'approved', 'rejected']);
   return pageOfListings(db, clock.now(), where, query.pageNo, query.pageSize, [desc(listings.updatedAt)]);
 }
@@ -287,8 +283,7 @@ const subscriptionFilters = (q: SubscriptionQuery) => [
 /** listedRecord/listQuery: a listing's subscriptions; its publisher sees all of them, anyone else only their own. */
 export async function subscriptionsOfListing(db: Db, actor: Actor, query: SubscriptionQuery & { tradeId: string }) {
   const { listing } = await findListing(db, query.tradeId);
-  const isStaff = actor.role === 'operator' || actor.role === 'admin';
-  const mine = listing.enterpriseId === actor.enterpriseId || isStaff;
+  const mine = listingPolicy.allows(actor, 'seePrivate', listing);
   return pageOfSubscriptions(
     db,
     and(eq(listingSubscriptions.listingId, listing.id), mine ? undefined : eq(listingSubscriptions.enterpriseId, actor.enterpriseId ?? -1), ...subscriptionFilters(query)),
@@ -299,19 +294,19 @@ export async function subscriptionsOfListing(db: Db, actor: Actor, query: Subscr
 
 /** Subscriptions made to my enterprise's listings (the confirm page). */
 export async function subscriptionsToMyListings(db: Db, actor: Actor, query: SubscriptionQuery) {
-  listingPolicy.publish(actor);
+  listingPolicy.can(actor, 'publish');
   return pageOfSubscriptions(db, and(eq(listings.enterpriseId, actor.enterpriseId!), ...subscriptionFilters(query)), query.pageNo, query.pageSize);
 }
 
 /** Subscriptions my enterprise made. */
 export async function mySubscriptions(db: Db, actor: Actor, query: SubscriptionQuery) {
-  listingPolicy.publish(actor);
+  listingPolicy.can(actor, 'publish');
   return pageOfSubscriptions(db, and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId!), ...subscriptionFilters(query)), query.pageNo, query.pageSize);
 }
 
 /** My enterprise's listing deals, on either side. */
 export async function myDeals(db: Db, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
-  listingPolicy.publish(actor);
+  listingPolicy.can(actor, 'publish');
   const me = actor.enterpriseId!;
   return pageOfDeals(
     db,
@@ -325,7 +320,7 @@ export async function myDeals(db: Db, actor: Actor, query: { pageNo: number; pag
 /** The public result notice of a listing: its deals, counterparties partly masked. */
 export async function listingResult(db: Db, clock: Clock, tradeNo: string, query: { pageNo: number; pageSize: number }) {
   const { listing, enterpriseName } = await findListing(db, tradeNo);
-  if (listing.status !== 'approved' || hangStateOfRow(listing, clock.now()) === 0) throw notFound('挂牌不存在或尚未公开');
+  if (listing.status !== 'approved' || hangStateOfRow(listing, clock.now()) === HangState.notStarted) throw notFound('挂牌不存在或尚未公开');
   const result = await pageOfDeals(db, and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)), query.pageNo, query.pageSize, true);
   const [totals] = await db
     .select({ quantity: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`, amount: sql<string>`COALESCE(SUM(${deals.amountFen}), 0)::text` })

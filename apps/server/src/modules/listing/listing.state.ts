@@ -1,22 +1,17 @@
+import { HangState } from '@coalx/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { listings } from '../../db/schema/index';
+import { sqlLiteral } from '../../lib/sql-literal';
 
 /**
- * The market state (dictionary hang_state_total_trans) of an approved listing at `now`: 0 before its window,
- * 1 open, 2 after the window or sold out. The scheduler stores it; reads compute it too, so a plain GET is right
- * to the second even if the scheduler lags.
+ * The market state (HangState) of an approved listing at `now`, in SQL: the same rule as the shared
+ * `listingHangState`. The scheduler stores it; reads compute it too, so a plain GET is right to the second even if
+ * the scheduler lags.
  */
 export function hangStateAt(now: Date): SQL<number> {
   return sql<number>`(CASE
-    WHEN ${listings.subscribedKg} >= ${listings.quantityKg} THEN 2
-    WHEN ${now}::timestamptz < ${listings.listedDateStart} THEN 0
-    WHEN ${now}::timestamptz < ${listings.listedDateEnd} THEN 1
-    ELSE 2 END)`;
-}
-
-export function hangStateOf(listing: { subscribedKg: number; quantityKg: number; listedDateStart: Date; listedDateEnd: Date }, now: Date): 0 | 1 | 2 {
-  if (listing.subscribedKg >= listing.quantityKg) return 2;
-  if (now < listing.listedDateStart) return 0;
-  if (now < listing.listedDateEnd) return 1;
-  return 2;
+    WHEN ${listings.subscribedKg} >= ${listings.quantityKg} THEN ${sqlLiteral(HangState.ended)}
+    WHEN ${now}::timestamptz < ${listings.listedDateStart} THEN ${sqlLiteral(HangState.notStarted)}
+    WHEN ${now}::timestamptz < ${listings.listedDateEnd} THEN ${sqlLiteral(HangState.open)}
+    ELSE ${sqlLiteral(HangState.ended)} END)`;
 }

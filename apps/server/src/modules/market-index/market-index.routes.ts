@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { requireRole } from '../../plugins/authorize';
+import { marketIndexPolicy } from './market-index.policy';
 import { indexHistory, latestIndex, proposeIndex, publishIndex } from './market-index.service';
 
 export default async function marketIndexRoutes(app: ZodApp) {
@@ -19,13 +19,13 @@ export default async function marketIndexRoutes(app: ZodApp) {
   );
 
   app.get(`${base}/proposal`, { schema: { tags, summary: '按本平台成交计算的建议指数 (运营)', querystring: MarketIndexTermQuerySchema, response: { 200: envelopeSchema(MarketIndexProposalSchema) } } }, async (request) => {
-    requireRole(requireActor(request), ['operator'], '只有交易中心运营人员可以发布指数');
+    marketIndexPolicy.can(requireActor(request), 'publish');
     return ok(await proposeIndex(app.db, request.query.year, request.query.term));
   });
 
   app.post(`${base}/publish`, { schema: { tags, summary: '发布或更正一期指数 (运营)', body: MarketIndexPublishSchema, response: { 200: envelopeSchema(MarketIndexSchema) } } }, async (request) => {
     const actor = requireActor(request);
-    requireRole(actor, ['operator'], '只有交易中心运营人员可以发布指数');
+    marketIndexPolicy.can(actor, 'publish');
     const published = await publishIndex(app.db, actor.userId, request.body);
     app.publicCache.invalidate('index:');
     return ok(published, '指数已发布');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { requireRole } from '../../plugins/authorize';
+import { productPolicy } from './product.policy';
 import { listProducts, saveProduct } from './product.service';
 
 export default async function productRoutes(app: ZodApp) {
@@ -17,7 +17,7 @@ export default async function productRoutes(app: ZodApp) {
     '/product/stockinfo/manageList',
     { schema: { tags, summary: '产品维护列表 (运营)', response: { 200: envelopeSchema(z.array(ProductSchema)) } } },
     async (request) => {
-      requireRole(requireActor(request), ['operator', 'admin'], '只有交易中心可以维护产品目录');
+      productPolicy.can(requireActor(request), 'maintain');
       return ok(await listProducts(app.db, true));
     },
   );
@@ -26,7 +26,7 @@ export default async function productRoutes(app: ZodApp) {
       `/product/stockinfo/${mode}`,
       { schema: { tags, summary: mode === 'add' ? '新增产品 (运营)' : '修改产品 (运营)', body: ProductSaveSchema, response: { 200: envelopeSchema(ProductSchema) } } },
       async (request) => {
-        requireRole(requireActor(request), ['operator', 'admin'], '只有交易中心可以维护产品目录');
+        productPolicy.can(requireActor(request), 'maintain');
         return ok(await saveProduct(app.db, request.body, mode), mode === 'add' ? '产品已新增' : '产品已保存');
       },
     );

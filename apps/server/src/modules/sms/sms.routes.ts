@@ -3,7 +3,7 @@ import { appError } from '../../errors';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { requireRole } from '../../plugins/authorize';
+import { smsPolicy } from './sms.policy';
 import { listOutbox, sendSmsCode } from './sms.service';
 
 export default async function smsRoutes(app: ZodApp) {
@@ -42,7 +42,7 @@ export default async function smsRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      requireRole(requireActor(request), ['operator', 'admin'], '只有交易中心运营人员可以查看短信发件箱');
+      smsPolicy.can(requireActor(request), 'readOutbox');
       return ok(await listOutbox(app.db, request.query));
     },
   );

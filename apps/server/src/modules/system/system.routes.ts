@@ -5,7 +5,7 @@ import { appError } from '../../errors';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
-import { requireRole } from '../../plugins/authorize';
+import { systemPolicy } from './system.policy';
 import { getAllDictItems, getUserPermission, listSwitches, updateSwitch } from './system.service';
 
 const DictMapSchema = z.record(z.string(), z.array(z.object({ value: z.string(), text: z.string() })));
@@ -46,7 +46,7 @@ export default async function systemRoutes(app: ZodApp) {
     '/sys/switch/update',
     { schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
     async (request) => {
-      requireRole(requireActor(request), ['operator', 'admin'], '只有交易中心或系统管理员可以修改系统开关');
+      systemPolicy.can(requireActor(request), 'updateSwitch');
       await updateSwitch(app.db, request.body.code, request.body.content);
       return ok(await listSwitches(app.db), '开关已更新');
     },

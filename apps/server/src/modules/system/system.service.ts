@@ -2,7 +2,7 @@ import { ACTIONS, WORKSPACE_ROOT_ID, type DictMap, type MenuItem, type SystemSwi
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dictItems, permissions, rolePermissions, roles, switches } from '../../db/schema/index';
-import type { Actor } from '../../plugins/authenticate';
+import type { Actor } from '../../lib/actor';
 
 // Dictionaries are read by every page load and change only when the admin edits them: kept in memory, dropped on
 // edit, and re-read at least every minute so several processes converge without coordination.

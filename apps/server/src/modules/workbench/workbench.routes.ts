@@ -11,8 +11,7 @@ export default async function workbenchRoutes(app: ZodApp) {
     { schema: { tags: ['workbench'], summary: '工作台首页：本角色的待办与资金', response: { 200: envelopeSchema(WorkbenchSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      workbenchPolicy.view(actor);
-      return ok(await workbenchFor(app.db, app.clock.now(), actor));
+      return ok(await workbenchFor(app.db, app.clock.now(), workbenchPolicy.can(actor, 'view')));
     },
   );
 }

@@ -1,14 +1,21 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { Link } from 'react-router';
-import { PRICE_LABEL, PRICE_TYPES, TRANSPORTS, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
+import {
+  AuctionState,
+  formatFen,
+  formatPrice,
+  formatTons,
+  PRICE_LABEL,
+  PRICE_TYPES,
+  TradeType,
+  TRANSPORTS,
+  type AuctionView,
+} from '@coalx/shared';
 import { useDict } from '@/app/dict';
-import { errorMessage } from '@/app/request';
-import { placeText } from '@/components/listing/ListingDetail';
-import { qualityItems } from '@/lib/quality';
+import { QualityCard, TradeHeadline, TradeLoadState, placeText, type TradeLoadStateProps } from '@/components/TradeDetail';
 import { headlinePriceLabel, resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
-import '@/components/trade/trade.css';
-import '@/components/auction/auction.css';
+import './auction.css';
 
 /** Auction state (dictionary bid_hang_state_hp), with 成交 / 流拍 once ended. */
 export function AuctionStateTag({ state, result }: { state: number; result?: string | null }) {
@@ -16,7 +23,7 @@ export function AuctionStateTag({ state, result }: { state: number; result?: str
   const text = dict.text(state) || '-';
   return (
     <Tag color={AUCTION_STATE_COLOR[state] ?? 'default'}>
-      {state === 3 && result ? `${text} · ${resultText(result)}` : text}
+      {state === AuctionState.ended && result ? `${text} · ${resultText(result)}` : text}
     </Tag>
   );
 }
@@ -66,46 +73,26 @@ export function maxStepText(a: Pick<AuctionView, 'maxStep'>): string {
 export function AuctionHeadline({ auction: a, extra, children }: { auction: AuctionView; extra?: ReactNode; children?: ReactNode }) {
   const words = stepWords(a.tradeType);
   return (
-    <Card className={`coalx-listing-headline coalx-auction-headline ${a.tradeType === 3 ? 'buy' : ''}`} variant="borderless">
-      <div className="coalx-listing-headline-top">
-        <div>
-          <div className="coalx-listing-title">
-            <Tag color={a.tradeType === 3 ? 'orange' : 'blue'}>{AUCTION_TYPE_TEXT[a.tradeType] ?? '-'}</Tag>
-            <span className="coalx-listing-name">{a.productName}</span>
-            <AuctionStateTag state={a.hangState} result={a.result} />
-          </div>
-          <div className="coalx-listing-sub">
-            交易编号 {a.tradeId} <span className="coalx-dot">·</span> {a.enterpriseName}
-          </div>
-        </div>
-        {extra && <div className="coalx-listing-headline-extra">{extra}</div>}
-      </div>
-      <div className="coalx-listing-figures coalx-auction-figures">
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">{headlinePriceLabel(a)}</div>
-          <div className="coalx-figure-value coalx-price">{formatPrice(a.price)}</div>
-        </div>
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">竞价数量</div>
-          <div className="coalx-figure-value">{formatTons(a.quantity)}</div>
-        </div>
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">{words.minStep}</div>
-          <div className="coalx-figure-value">{formatPrice(a.minStep)}</div>
-        </div>
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">保证金</div>
-          <div className="coalx-figure-value">¥{formatFen(a.deposit)}</div>
-        </div>
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">报名 / 出价</div>
-          <div className="coalx-figure-value">
-            {a.enrolCount} 家 / {a.bidCount} 次
-          </div>
-        </div>
-      </div>
+    <TradeHeadline
+      typeText={AUCTION_TYPE_TEXT[a.tradeType] ?? '-'}
+      purchase={a.tradeType === TradeType.auctionPurchase}
+      productName={a.productName}
+      state={<AuctionStateTag state={a.hangState} result={a.result} />}
+      tradeId={a.tradeId}
+      enterpriseName={a.enterpriseName}
+      extra={extra}
+      className={`coalx-auction-headline ${a.tradeType === TradeType.auctionPurchase ? 'buy' : ''}`}
+      figuresClassName="coalx-auction-figures"
+      figures={[
+        { label: headlinePriceLabel(a), value: formatPrice(a.price), price: true },
+        { label: '竞价数量', value: formatTons(a.quantity) },
+        { label: words.minStep, value: formatPrice(a.minStep) },
+        { label: '保证金', value: `¥${formatFen(a.deposit)}` },
+        { label: '报名 / 出价', value: `${a.enrolCount} 家 / ${a.bidCount} 次` },
+      ]}
+    >
       {children}
-    </Card>
+    </TradeHeadline>
   );
 }
 
@@ -139,9 +126,9 @@ export function AuctionDescriptions({ auction: a, showAudit = false }: { auction
           <Descriptions.Item label="常规竞价时间">
             {a.bidDateStart} 至 {a.bidDateEnd}
           </Descriptions.Item>
-          <Descriptions.Item label={a.hangState === 3 ? '结束时间' : '当前截止时间'}>
+          <Descriptions.Item label={a.hangState === AuctionState.ended ? '结束时间' : '当前截止时间'}>
             <span data-testid="current-end">{a.currentEnd}</span>
-            {a.currentEnd > a.bidDateEnd && a.hangState !== 3 ? (
+            {a.currentEnd > a.bidDateEnd && a.hangState !== AuctionState.ended ? (
               <Tag color="volcano" style={{ marginLeft: 8 }}>
                 延时中
               </Tag>
@@ -165,32 +152,12 @@ export function AuctionDescriptions({ auction: a, showAudit = false }: { auction
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="质量指标" variant="borderless" className="coalx-section-card">
-        <Descriptions column={{ xs: 2, sm: 3, lg: 6 }} layout="vertical" size="small" className="coalx-quality">
-          {qualityItems(a.quality).map((q) => (
-            <Descriptions.Item key={q.key} label={q.label}>
-              {q.value}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
-      </Card>
+      <QualityCard quality={a.quality} />
     </>
   );
 }
 
 /** Loading skeleton or a refusal with a way back, for pages that show one auction. */
-export function AuctionLoadState({ loading, error, missingId }: { loading: boolean; error: unknown; missingId?: boolean }) {
-  if (missingId) return <Result status="warning" title="缺少交易编号" extra={<Link to="/index"><Button type="primary">返回首页</Button></Link>} />;
-  if (loading) return <Skeleton active paragraph={{ rows: 10 }} style={{ padding: 24, background: '#fff', borderRadius: 8 }} />;
-  if (error) {
-    return (
-      <Result
-        status="404"
-        title="无法查看该竞价"
-        subTitle={errorMessage(error, '竞价不存在或尚未公开')}
-        extra={<Link to="/moreBidding?tradeType=2"><Button type="primary">查看更多竞价</Button></Link>}
-      />
-    );
-  }
-  return null;
+export function AuctionLoadState(props: Omit<TradeLoadStateProps, 'noun' | 'more'>) {
+  return <TradeLoadState {...props} noun="竞价" more={{ path: '/moreBidding?tradeType=2', label: '查看更多竞价' }} />;
 }

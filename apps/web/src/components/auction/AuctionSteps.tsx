@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { Steps } from 'antd';
 import { resultText } from '@/lib/auction';
 
@@ -8,12 +9,12 @@ export function AuctionSteps({ hangState, enrolDeadline, bidStart, currentEnd, r
       className="coalx-auction-timeline"
       size="small"
       current={hangState}
-      status={hangState === 3 && resultText(result) === '流拍' ? 'error' : undefined}
+      status={hangState === AuctionState.ended && resultText(result) === '流拍' ? 'error' : undefined}
       items={[
         { title: '报名中', description: `截止 ${enrolDeadline.slice(5, 16)}` },
         { title: '待竞价', description: `开始 ${bidStart.slice(5, 16)}` },
         { title: '竞价中', description: `结束 ${currentEnd.slice(5, 16)}` },
-        { title: hangState === 3 && result ? `已结束 · ${resultText(result)}` : '已结束', description: '发布结果公告' },
+        { title: hangState === AuctionState.ended && result ? `已结束 · ${resultText(result)}` : '已结束', description: '发布结果公告' },
       ]}
     />
   );

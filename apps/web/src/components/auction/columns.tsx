@@ -1,7 +1,16 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { ENROLMENT_STATUS, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
+import {
+  AUCTION_STATE_LABELS,
+  AuctionState,
+  ENROLMENT_STATUS,
+  formatFen,
+  formatPrice,
+  formatTons,
+  type AuctionStateCode,
+  type AuctionView,
+} from '@coalx/shared';
 import type { ExcelColumn } from '@/components/ExportExcel';
 import type { EnrolmentView } from '@/services/auction';
 import { AUCTION_STATE_ENUM, AUCTION_STATUS, AUCTION_TYPE_TEXT, resultText } from '@/lib/auction';
@@ -20,7 +29,7 @@ const BADGE: Record<string, 'default' | 'processing' | 'success' | 'error' | 'wa
   released: 'default',
 };
 
-export const AUCTION_TYPE_ENUM = { 2: { text: '竞价销售' }, 3: { text: '竞价采购' } };
+export const AUCTION_TYPE_ENUM = enumOf(AUCTION_TYPE_TEXT);
 
 export function AuctionStatusBadge({ status, reason }: { status: string; reason?: string | null }) {
   const badge = <Badge status={BADGE[status] ?? 'default'} text={AUCTION_STATUS[status] ?? status} />;
@@ -30,7 +39,7 @@ export function AuctionStatusBadge({ status, reason }: { status: string; reason?
 export const auctionLink = (tradeId: string) => <Link to={`/biddingDetails?tradeId=${encodeURIComponent(tradeId)}`}>{tradeId}</Link>;
 const num = (text: string) => <span className="coalx-num">{text}</span>;
 const stateText = (a: Pick<AuctionView, 'hangState' | 'result'>) =>
-  `${AUCTION_STATE_ENUM[a.hangState as 0 | 1 | 2 | 3]?.text ?? ''}${a.hangState === 3 && a.result ? ` · ${resultText(a.result)}` : ''}`;
+  `${AUCTION_STATE_LABELS[a.hangState as AuctionStateCode] ?? ''}${a.hangState === AuctionState.ended && a.result ? ` · ${resultText(a.result)}` : ''}`;
 
 export const auctionColumns: ProColumns<AuctionView>[] = [
   { title: '交易编号', dataIndex: 'tradeId', width: 150, fixed: 'left', render: (_, r) => auctionLink(r.tradeId) },
@@ -87,6 +96,6 @@ export const enrolmentExcel: ExcelColumn<EnrolmentView>[] = [
   { title: '竞价代号', value: (r) => r.bidder },
   { title: '保证金(元)', value: (r) => formatFen(r.deposit) },
   { title: '报名状态', value: (r) => ENROLMENT_STATUS[r.status as keyof typeof ENROLMENT_STATUS] ?? r.status },
-  { title: '竞价状态', value: (r) => AUCTION_STATE_ENUM[r.hangState as 0 | 1 | 2 | 3]?.text ?? '' },
+  { title: '竞价状态', value: (r) => AUCTION_STATE_LABELS[r.hangState as AuctionStateCode] ?? '' },
   { title: '报名时间', value: (r) => r.createdAt, width: 20 },
 ];

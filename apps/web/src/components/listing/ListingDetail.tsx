@@ -1,16 +1,17 @@
-import { Card, Descriptions, Progress, Tag } from 'antd';
+import { Card, Descriptions, Progress } from 'antd';
 import {
   DEPOSIT_MODES,
-  PRICE_LABEL,
-  PRICE_TYPES,
-  TRANSPORTS,
   formatFen,
   formatPrice,
   formatTons,
+  PRICE_LABEL,
+  PRICE_TYPES,
+  TradeType,
+  TRANSPORTS,
   type ListingView,
 } from '@coalx/shared';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
-import { qualityItems } from '@/lib/quality';
+import { QualityCard, TradeHeadline, TradeLoadState, placeText, type TradeLoadStateProps } from '@/components/TradeDetail';
 import { HangStateTag } from '@/components/listing/StateParts';
 
 export function depositText(l: Pick<ListingView, 'depositMode' | 'depositValue'>): string {
@@ -18,47 +19,25 @@ export function depositText(l: Pick<ListingView, 'depositMode' | 'depositValue'>
   return l.depositMode === 'per_ton' ? `${formatFen(l.depositValue)} 元/吨（${mode}）` : `${formatFen(l.depositValue)} 元/笔（${mode}）`;
 }
 
-export function placeText(l: Pick<ListingView, 'deliveryProvince' | 'deliveryCity' | 'deliveryDistrict' | 'deliveryPlace'>): string {
-  return [l.deliveryProvince, l.deliveryCity, l.deliveryDistrict].filter(Boolean).join(' ') + (l.deliveryPlace ? ` ${l.deliveryPlace}` : '');
-}
-
 /** The headline of a listing: product, direction, state, price and quantities at a glance. */
 export function ListingHeadline({ listing: l, extra }: { listing: ListingView; extra?: React.ReactNode }) {
   const percent = l.quantity > 0 ? Math.round((l.subscribedQuantity * 1000) / l.quantity) / 10 : 0;
   return (
-    <Card className="coalx-listing-headline" variant="borderless">
-      <div className="coalx-listing-headline-top">
-        <div>
-          <div className="coalx-listing-title">
-            <Tag color={l.tradeType === 1 ? 'orange' : 'blue'}>{TRADE_TYPE_TEXT[l.tradeType] ?? '-'}</Tag>
-            <span className="coalx-listing-name">{l.productName}</span>
-            <HangStateTag state={l.hangState} />
-          </div>
-          <div className="coalx-listing-sub">
-            交易编号 {l.tradeId} <span className="coalx-dot">·</span> {l.enterpriseName}
-          </div>
-        </div>
-        {extra && <div className="coalx-listing-headline-extra">{extra}</div>}
-      </div>
-      <div className="coalx-listing-figures">
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">{PRICE_LABEL[l.tradeType]}</div>
-          <div className="coalx-figure-value coalx-price">{formatPrice(l.price)}</div>
-        </div>
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">挂牌数量</div>
-          <div className="coalx-figure-value">{formatTons(l.quantity)}</div>
-        </div>
-        <div className="coalx-figure">
-          <div className="coalx-figure-label">剩余可摘量</div>
-          <div className="coalx-figure-value">{formatTons(l.remainingQuantity)}</div>
-        </div>
-        <div className="coalx-figure coalx-figure-wide">
-          <div className="coalx-figure-label">已摘 {formatTons(l.subscribedQuantity)}</div>
-          <Progress percent={percent} size="small" showInfo format={(p) => `${p}%`} />
-        </div>
-      </div>
-    </Card>
+    <TradeHeadline
+      typeText={TRADE_TYPE_TEXT[l.tradeType] ?? '-'}
+      purchase={l.tradeType === TradeType.listingPurchase}
+      productName={l.productName}
+      state={<HangStateTag state={l.hangState} />}
+      tradeId={l.tradeId}
+      enterpriseName={l.enterpriseName}
+      extra={extra}
+      figures={[
+        { label: PRICE_LABEL[l.tradeType], value: formatPrice(l.price), price: true },
+        { label: '挂牌数量', value: formatTons(l.quantity) },
+        { label: '剩余可摘量', value: formatTons(l.remainingQuantity) },
+        { label: `已摘 ${formatTons(l.subscribedQuantity)}`, value: <Progress percent={percent} size="small" showInfo format={(p) => `${p}%`} />, wide: true },
+      ]}
+    />
   );
 }
 
@@ -108,15 +87,12 @@ export function ListingDescriptions({ listing: l, showAudit = false }: { listing
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="质量指标" variant="borderless" className="coalx-section-card">
-        <Descriptions column={{ xs: 2, sm: 3, lg: 6 }} layout="vertical" size="small" className="coalx-quality">
-          {qualityItems(l.quality).map((q) => (
-            <Descriptions.Item key={q.key} label={q.label}>
-              {q.value}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
-      </Card>
+      <QualityCard quality={l.quality} />
     </>
   );
+}
+
+/** Loading skeleton or a refusal with a way back, for pages that show one listing. */
+export function ListingLoadState(props: Omit<TradeLoadStateProps, 'noun' | 'more'>) {
+  return <TradeLoadState {...props} noun="挂牌" more={{ path: '/moreListings?tradeType=0', label: '查看更多挂牌' }} />;
 }

@@ -1,9 +1,10 @@
+import { HangState } from '@coalx/shared';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useDict } from '@/app/dict';
 import { listingButtonPath, listingButtons } from '@/lib/listing';
 
-const STATE_COLOR: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default' };
+const STATE_COLOR: Record<number, string> = { [HangState.notStarted]: 'blue', [HangState.open]: 'green', [HangState.ended]: 'default' };
 
 /** Listing state (dictionary hang_state_total_trans): 未开始 / 挂牌中 / 已结束. */
 export function HangStateTag({ state }: { state: number }) {

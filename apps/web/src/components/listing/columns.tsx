@@ -2,12 +2,14 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Badge, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import {
-  LISTING_STATUS,
-  SUBSCRIPTION_STATUS,
   formatFen,
   formatPrice,
   formatTons,
+  HANG_STATE_LABELS,
+  LISTING_STATUS,
+  SUBSCRIPTION_STATUS,
   type DealView,
+  type HangStateCode,
   type ListingView,
   type SubscriptionView,
 } from '@coalx/shared';
@@ -15,7 +17,7 @@ import type { ExcelColumn } from '@/components/ExportExcel';
 import { enumOf } from '@/lib/pro-table';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
 import { HangStateTag } from '@/components/listing/StateParts';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** Columns the workspace listing tables share, and their Excel twins. */
 
@@ -43,8 +45,8 @@ export const tradeLink = (tradeId: string) => <Link to={`/listingSalesDetails?tr
 const num = (text: string) => <span className="coalx-num">{text}</span>;
 const money = (fen: number) => <span className="coalx-num">{formatFen(fen)}</span>;
 
-export const TRADE_TYPE_ENUM = { 0: { text: '挂牌销售' }, 1: { text: '挂牌采购' } };
-export const HANG_STATE_ENUM = { 0: { text: '未开始' }, 1: { text: '挂牌中' }, 2: { text: '已结束' } };
+export const TRADE_TYPE_ENUM = enumOf(TRADE_TYPE_TEXT);
+export const HANG_STATE_ENUM = enumOf(HANG_STATE_LABELS);
 
 export const listingColumns: ProColumns<ListingView>[] = [
   { title: '交易编号', dataIndex: 'tradeId', width: 150, fixed: 'left', render: (_, r) => tradeLink(r.tradeId) },
@@ -75,7 +77,7 @@ export const listingExcel: ExcelColumn<ListingView>[] = [
   { title: '已摘数量(吨)', value: (r) => formatTons(r.subscribedQuantity, false) },
   { title: '剩余数量(吨)', value: (r) => formatTons(r.remainingQuantity, false) },
   { title: '审核状态', value: (r) => LISTING_STATUS[r.status as keyof typeof LISTING_STATUS] ?? r.status },
-  { title: '挂牌状态', value: (r) => (r.status === 'approved' ? (HANG_STATE_ENUM[r.hangState as 0 | 1 | 2]?.text ?? '') : '-') },
+  { title: '挂牌状态', value: (r) => (r.status === 'approved' ? (HANG_STATE_LABELS[r.hangState as HangStateCode] ?? '') : '-') },
   { title: '挂牌开始', value: (r) => r.listedDateStart, width: 20 },
   { title: '挂牌结束', value: (r) => r.listedDateEnd, width: 20 },
   { title: '交收地点', value: (r) => `${r.deliveryProvince}${r.deliveryCity}${r.deliveryDistrict}${r.deliveryPlace}`, width: 30 },

@@ -1,3 +1,4 @@
+import { TradeType } from '@coalx/shared';
 import AnnouncementTabs from '@/components/AnnouncementTabs';
 import BidTradeTable from './components/BidTradeTable';
 import ListedTradeTable from './components/ListedTradeTable';
@@ -19,10 +20,10 @@ export default function HomePage() {
         <RuleLinks />
       </div>
       <div className="coalx-home-tables">
-        <ListedTradeTable tradeType={0} />
-        <ListedTradeTable tradeType={1} />
-        <BidTradeTable tradeType={2} />
-        <BidTradeTable tradeType={3} />
+        <ListedTradeTable tradeType={TradeType.listingSale} />
+        <ListedTradeTable tradeType={TradeType.listingPurchase} />
+        <BidTradeTable tradeType={TradeType.auctionSale} />
+        <BidTradeTable tradeType={TradeType.auctionPurchase} />
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +18,7 @@ export default function BiddingDetailsPage() {
   const { companyInfo } = useSession();
   const a = query.data;
   const own = Boolean(a && companyInfo && companyInfo.organName === a.enterpriseName);
-  const next = a ? (a.hangState === 0 ? a.enrolDeadline : a.hangState === 1 ? a.bidDateStart : a.hangState === 2 ? a.currentEnd : null) : null;
+  const next = a ? (a.hangState === AuctionState.enrolling ? a.enrolDeadline : a.hangState === AuctionState.waiting ? a.bidDateStart : a.hangState === AuctionState.bidding ? a.currentEnd : null) : null;
   const left = useWallCountdown(next);
   const button = a ? auctionTableButton(a.hangState) : null;
 
@@ -50,13 +51,13 @@ export default function BiddingDetailsPage() {
             {next && (
               <div className="coalx-countdown-box">
                 <div>
-                  <div className="coalx-countdown-label">{a.hangState === 0 ? '距报名截止' : a.hangState === 1 ? '距竞价开始' : '距竞价结束'}</div>
+                  <div className="coalx-countdown-label">{a.hangState === AuctionState.enrolling ? '距报名截止' : a.hangState === AuctionState.waiting ? '距竞价开始' : '距竞价结束'}</div>
                   <div className="coalx-countdown-digits">{countdownText(left)}</div>
                 </div>
                 <div className="coalx-hint">
-                  {a.hangState === 0 && '报名并冻结保证金后，竞价开始即可出价。'}
-                  {a.hangState === 1 && '报名已截止，已报名企业请在竞价开始后进入竞价页面出价。'}
-                  {a.hangState === 2 && '竞价进行中：延时期内每次出价重新计时，以竞价页面为准。'}
+                  {a.hangState === AuctionState.enrolling && '报名并冻结保证金后，竞价开始即可出价。'}
+                  {a.hangState === AuctionState.waiting && '报名已截止，已报名企业请在竞价开始后进入竞价页面出价。'}
+                  {a.hangState === AuctionState.bidding && '竞价进行中：延时期内每次出价重新计时，以竞价页面为准。'}
                 </div>
               </div>
             )}

@@ -1,9 +1,9 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button, Segmented } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ELLIPSIS, PRICE_LABEL, ellipsis, formatFen, formatPrice, formatTons, type AuctionView } from '@coalx/shared';
+import { ELLIPSIS, ellipsis, formatFen, formatPrice, formatTons, PRICE_LABEL, TradeType, type AuctionView } from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
-import { placeText } from '@/components/listing/ListingDetail';
+import { placeText } from '@/components/TradeDetail';
 import { listBidMarket } from '@/services/auction';
 import { AUCTION_STATE_ENUM } from '@/lib/auction';
 import { AuctionStateTag, AuctionTableButton } from '@/components/auction/AuctionParts';
@@ -12,7 +12,7 @@ import { AuctionStateTag, AuctionTableButton } from '@/components/auction/Auctio
 export default function MoreBiddingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const tradeType = params.get('tradeType') === '3' ? 3 : 2;
+  const tradeType = params.get('tradeType') === String(TradeType.auctionPurchase) ? TradeType.auctionPurchase : TradeType.auctionSale;
 
   const columns: ProColumns<AuctionView>[] = [
     { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => <Link to={`/biddingDetails?tradeId=${r.tradeId}`}>{r.tradeId}</Link> },

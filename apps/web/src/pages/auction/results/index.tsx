@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Card, Result, Statistic, Table } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { formatFen, formatPrice, formatTons } from '@coalx/shared';
+import { AuctionState, formatFen, formatPrice, formatTons } from '@coalx/shared';
 import { getAuctionResult, listBidRecords } from '@/services/auction';
 import { AUCTION_TYPE_TEXT } from '@/lib/auction';
 import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
@@ -30,7 +30,7 @@ export default function BiddingResultsPage() {
         <>
           <AuctionHeadline auction={a} />
           <Card variant="borderless" className="coalx-section-card" title="竞价结果公告">
-            {a.hangState !== 3 ? (
+            {a.hangState !== AuctionState.ended ? (
               <Result status="info" title="竞价尚未结束" subTitle="结果将在竞价结束后公布" extra={<Link to={`/deal/bidding?tradeId=${a.tradeId}`}>进入竞价室观看</Link>} />
             ) : r.dealPrice === null ? (
               <Result status="warning" title="流拍" subTitle={`本竞价在正常竞价时间内无有效出价，已流拍。报名 ${a.enrolCount} 家，保证金已全部释放。`} />
@@ -50,7 +50,7 @@ export default function BiddingResultsPage() {
               </>
             )}
           </Card>
-          {a.hangState === 3 && (bids.data?.records.length ?? 0) > 0 && (
+          {a.hangState === AuctionState.ended && (bids.data?.records.length ?? 0) > 0 && (
             <Card variant="borderless" className="coalx-section-card" title="出价记录">
               <Table
                 size="small"

@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Result } from 'antd';
@@ -17,11 +18,11 @@ export default function WaitingAuctionPage() {
   const query = useQuery({ queryKey: ['auction', 'detail', tradeId], queryFn: () => getAuction(tradeId), enabled: Boolean(tradeId), retry: false, refetchInterval: 5_000 });
   const a = query.data;
   const left = useWallCountdown(a?.bidDateStart);
-  const started = a ? a.hangState >= 2 : false;
+  const started = a ? a.hangState >= AuctionState.bidding : false;
 
   // the server moves the state; once it says 竞价中 the page goes to the bidding room
   useEffect(() => {
-    if (a && a.hangState === 2) navigate(`/deal/bidding?tradeId=${encodeURIComponent(a.tradeId)}`, { replace: true });
+    if (a && a.hangState === AuctionState.bidding) navigate(`/deal/bidding?tradeId=${encodeURIComponent(a.tradeId)}`, { replace: true });
   }, [a, navigate]);
 
   return (
@@ -48,7 +49,7 @@ export default function WaitingAuctionPage() {
             }
           >
             <AuctionSteps hangState={a.hangState} enrolDeadline={a.enrolDeadline} bidStart={a.bidDateStart} currentEnd={a.currentEnd} result={a.result} />
-            {a.hangState <= 1 ? (
+            {a.hangState <= AuctionState.waiting ? (
               <div className="coalx-countdown-box">
                 <div>
                   <div className="coalx-countdown-label">距竞价开始</div>
@@ -62,7 +63,7 @@ export default function WaitingAuctionPage() {
               </div>
             ) : null}
           </AuctionHeadline>
-          {started && a.hangState === 3 && (
+          {started && a.hangState === AuctionState.ended && (
             <Result status="info" title="竞价已结束" extra={<Link to={`/biddingResults?tradeId=${a.tradeId}`}><Button type="primary">查看结果公告</Button></Link>} />
           )}
           <AuctionDescriptions auction={a} />

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Checkbox, Result, message } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { bidderAlias, formatFen, formatPrice } from '@coalx/shared';
+import { AuctionState, bidderAlias, formatFen, formatPrice, TradeType } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
@@ -52,7 +52,7 @@ export default function BiddRegistrationPage() {
     ? '仅企业交易员可以报名'
     : companyInfo.organName === a.enterpriseName
       ? '不能报名本企业发布的竞价'
-      : a.hangState !== 0 || left === 0
+      : a.hangState !== AuctionState.enrolling || left === 0
         ? `报名已于 ${a.enrolDeadline} 截止`
         : null;
 
@@ -141,7 +141,7 @@ export default function BiddRegistrationPage() {
             <li>报名企业须为交易中心审核通过的企业；发布方企业及同一实际控制人下的企业不得报名。</li>
             <li>报名时冻结竞价保证金 ¥{formatFen(a.deposit)}；未冻结保证金的企业不得出价。</li>
             <li>
-              {a.tradeType === 3
+              {a.tradeType === TradeType.auctionPurchase
                 ? `本竞价为采购竞价（反向竞价）：首次出价不高于基价 ${formatPrice(a.startPrice)}，此后每次出价须比当前最低价低至少 ${formatPrice(a.minStep)}`
                 : `本竞价为销售竞价（正向竞价）：首次出价不低于起拍价 ${formatPrice(a.startPrice)}，此后每次出价须比当前最高价高至少 ${formatPrice(a.minStep)}`}
               ，{words.maxStep}为 {maxStepText(a)}，{words.limit}为 {limitText(a)}。

@@ -2,7 +2,16 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Breadcrumb, Button, Card, Empty, Result, Skeleton, Table, Tag, Tooltip } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { PRICE_LABEL, formatFen, formatPrice, formatTons, type AuctionSnapshot } from '@coalx/shared';
+import {
+  AuctionState,
+  formatFen,
+  formatPrice,
+  formatTons,
+  isSale,
+  PRICE_LABEL,
+  TradeType,
+  type AuctionSnapshot,
+} from '@coalx/shared';
 import { useSession } from '@/app/session';
 import { getAuction, getAuctionResult } from '@/services/auction';
 import { AUCTION_TYPE_TEXT, auctionTimes, headlinePriceLabel, resultText, secondsText, stepWords } from '@/lib/auction';
@@ -24,9 +33,9 @@ function ConnectionBadge({ status, attempt }: Pick<LiveState, 'status' | 'attemp
 /** Why I cannot bid now (the server refuses these too), or null. */
 function bidBlock(s: AuctionSnapshot, signedIn: boolean, remaining: number | null, leading: boolean): string | null {
   if (!signedIn) return '请先登录并报名后参与竞价';
-  if (s.hangState === 0) return '竞价尚未开始：报名中，报名并冻结保证金后可在竞价开始后出价';
-  if (s.hangState === 1) return '竞价尚未开始，请等待竞价开始';
-  if (s.hangState === 3) return '竞价已结束';
+  if (s.hangState === AuctionState.enrolling) return '竞价尚未开始：报名中，报名并冻结保证金后可在竞价开始后出价';
+  if (s.hangState === AuctionState.waiting) return '竞价尚未开始，请等待竞价开始';
+  if (s.hangState === AuctionState.ended) return '竞价已结束';
   if (!s.me?.enrolled) return '本企业未报名或保证金未冻结，不能出价（仅可观看）';
   if (remaining === 0) return '本轮时间已到，等待交易中心确认结果…';
   if (leading) return '您当前已是最优出价，无需重复出价';
@@ -44,17 +53,17 @@ export default function BiddingPage() {
   const detail = useQuery({ queryKey: ['auction', 'detail', tradeId], queryFn: () => getAuction(tradeId), enabled: Boolean(tradeId), retry: false });
   const live = useAuctionLive(tradeId);
   const s = live.snapshot;
-  const deadline = s ? (s.hangState < 2 ? s.bidStart : s.currentEnd) : null;
-  const remaining = useCountdown(s && s.hangState !== 3 ? deadline : null, live.offset);
-  const awaitingResult = Boolean(s && s.hangState === 2 && remaining === 0);
-  const ended = s?.hangState === 3;
+  const deadline = s ? (s.hangState < AuctionState.bidding ? s.bidStart : s.currentEnd) : null;
+  const remaining = useCountdown(s && s.hangState !== AuctionState.ended ? deadline : null, live.offset);
+  const awaitingResult = Boolean(s && s.hangState === AuctionState.bidding && remaining === 0);
+  const ended = s?.hangState === AuctionState.ended;
   // once ended the room shows the outcome (成交价, the masked winner, or 流拍), not the race
   const result = useQuery({ queryKey: ['auction', 'result', tradeId], queryFn: () => getAuctionResult(tradeId), enabled: ended, retry: false });
   const refresh = live.refresh;
 
   // a lost push must not leave the page waiting: ask by GET while the countdown shows 0 and the server has not ended it
   useEffect(() => {
-    if (!awaitingResult && !(s && s.hangState === 1 && remaining === 0)) return;
+    if (!awaitingResult && !(s && s.hangState === AuctionState.waiting && remaining === 0)) return;
     const timer = setInterval(() => void refresh(), AWAIT_RESULT_POLL_MS);
     return () => clearInterval(timer);
   }, [awaitingResult, s, remaining, refresh]);
@@ -65,8 +74,9 @@ export default function BiddingPage() {
   }
 
   const a = detail.data;
-  const sale = (s?.tradeType ?? a?.tradeType ?? 2) !== 3;
-  const words = stepWords(sale ? 2 : 3);
+  const sale = isSale(s?.tradeType ?? a?.tradeType ?? TradeType.auctionSale);
+  const auctionType = sale ? TradeType.auctionSale : TradeType.auctionPurchase;
+  const words = stepWords(auctionType);
   const me = s?.me ?? null;
   const mine = s ? rankOf(s.ranking, me?.bidder) : null;
   const blocked = s ? bidBlock(s, Boolean(token), remaining, Boolean(mine?.leading)) : '正在连接…';
@@ -78,7 +88,7 @@ export default function BiddingPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/index">首页</Link> },
-          { title: <Link to={`/moreBidding?tradeType=${sale ? 2 : 3}`}>{AUCTION_TYPE_TEXT[sale ? 2 : 3]}</Link> },
+          { title: <Link to={`/moreBidding?tradeType=${auctionType}`}>{AUCTION_TYPE_TEXT[auctionType]}</Link> },
           { title: <Link to={`/biddingDetails?tradeId=${tradeId}`}>{tradeId}</Link> },
           { title: '参与竞价' },
         ]}
@@ -87,10 +97,10 @@ export default function BiddingPage() {
         <div className="coalx-bidding-head-row">
           <div>
             <div className="coalx-listing-title">
-              <Tag color={sale ? 'blue' : 'orange'}>{AUCTION_TYPE_TEXT[sale ? 2 : 3]}</Tag>
+              <Tag color={sale ? 'blue' : 'orange'}>{AUCTION_TYPE_TEXT[auctionType]}</Tag>
               <span className="coalx-listing-name">{a?.productName ?? '…'}</span>
               {s && <AuctionStateTag state={s.hangState} result={s.result} />}
-              {s?.inExtension && s.hangState === 2 && (
+              {s?.inExtension && s.hangState === AuctionState.bidding && (
                 <Tag color="volcano" className="coalx-extension-tag">
                   延时竞价中
                 </Tag>
@@ -170,16 +180,16 @@ export default function BiddingPage() {
                     </div>
                   </div>
                 )}
-                <div className={`coalx-board-clock ${s.inExtension ? 'extension' : ''} ${remaining !== null && remaining <= 10_000 && s.hangState === 2 ? 'urgent' : ''}`}>
+                <div className={`coalx-board-clock ${s.inExtension ? 'extension' : ''} ${remaining !== null && remaining <= 10_000 && s.hangState === AuctionState.bidding ? 'urgent' : ''}`}>
                   <div className="coalx-board-label">
-                    {s.hangState === 3 ? '竞价已结束' : s.hangState < 2 ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
+                    {s.hangState === AuctionState.ended ? '竞价已结束' : s.hangState < AuctionState.bidding ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
                   </div>
                   <div className="coalx-board-countdown" data-testid="countdown">
-                    {s.hangState === 3 ? (resultText(s.result) ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
+                    {s.hangState === AuctionState.ended ? (resultText(s.result) ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
                   </div>
                   <div className="coalx-board-sub">
                     {/* the time the countdown runs to, printed beside it: the start while waiting, then the deadline in force */}
-                    {s.hangState < 2 ? '竞价开始' : times!.deadlineLabel} <b data-testid="board-deadline">{s.hangState < 2 ? times!.start : times!.deadline}</b>
+                    {s.hangState < AuctionState.bidding ? '竞价开始' : times!.deadlineLabel} <b data-testid="board-deadline">{s.hangState < AuctionState.bidding ? times!.start : times!.deadline}</b>
                     {times!.extended && !ended ? (
                       <Tag color="volcano" className="coalx-extension-tag" style={{ marginLeft: 6, marginRight: 0 }}>
                         延时中
@@ -239,7 +249,7 @@ export default function BiddingPage() {
                 ) : token ? (
                   <span>
                     本企业未报名此竞价，仅可观看。
-                    {s.hangState === 0 && <Link to={`/deal/biddRegistration?tradeId=${tradeId}`}> 去报名 &gt;</Link>}
+                    {s.hangState === AuctionState.enrolling && <Link to={`/deal/biddRegistration?tradeId=${tradeId}`}> 去报名 &gt;</Link>}
                   </span>
                 ) : (
                   <span>游客观看中，登录并报名后可出价。</span>

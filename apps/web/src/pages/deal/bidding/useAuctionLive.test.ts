@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AuctionSnapshot } from '@coalx/shared';
+import { bidPriceRefusal, type AuctionSnapshot } from '@coalx/shared';
 import {
   AuctionLiveClient,
   BACKOFF_MAX_MS,
@@ -9,7 +9,6 @@ import {
   clockOffset,
   isNewer,
   nextValidPrice,
-  priceProblem,
   quickBids,
   rankOf,
   remainingMs,
@@ -88,12 +87,12 @@ describe('prices', () => {
   });
 
   it('says the server refusals before sending', () => {
-    expect(priceProblem(snap(), 79_999)).toBe('首次出价须不低于起拍价 (800.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000 }), 80_050)).toBe('出价须不低于当前价加最小加价幅度 (801.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000 }), 81_100)).toBe('出价不能高于当前价加最大加价幅度 (810.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000, maxStep: null, limitPrice: 90_000 }), 90_100)).toBe('出价不能高于出价上限 (900.00 元/吨)');
-    expect(priceProblem(snap({ tradeType: 3, bestPrice: 70_000 }), 69_950)).toBe('出价须不高于当前价减最小降价幅度 (699.00 元/吨)');
-    expect(priceProblem(snap({ bestPrice: 80_000, maxStep: null }), 99_900)).toBeNull();
+    expect(bidPriceRefusal(snap(), 79_999)).toBe('首次出价须不低于起拍价 (800.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000 }), 80_050)).toBe('出价须不低于当前价加最小加价幅度 (801.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000 }), 81_100)).toBe('出价不能高于当前价加最大加价幅度 (810.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000, maxStep: null, limitPrice: 90_000 }), 90_100)).toBe('出价不能高于出价上限 (900.00 元/吨)');
+    expect(bidPriceRefusal(snap({ tradeType: 3, bestPrice: 70_000 }), 69_950)).toBe('出价须不高于当前价减最小降价幅度 (699.00 元/吨)');
+    expect(bidPriceRefusal(snap({ bestPrice: 80_000, maxStep: null }), 99_900)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { API_PREFIX, COUNTDOWN_TICK_MS, formatPrice, type AuctionEvent, type AuctionSnapshot } from '@coalx/shared';
+import { API_PREFIX, COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
 import { session } from '@/app/session';
 import { getAuctionSnapshot } from '@/services/auction';
 
@@ -35,52 +35,25 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
-type PriceRules = Pick<AuctionSnapshot, 'tradeType' | 'startPrice' | 'bestPrice' | 'minStep' | 'maxStep' | 'limitPrice'>;
-
-const isSale = (s: Pick<AuctionSnapshot, 'tradeType'>) => s.tradeType !== 3;
-
-/** The server's refusal for this price now (flows/place-bid.ts priceRefusal), said before sending; null: valid. */
-export function priceProblem(s: PriceRules, price: number): string | null {
-  const sale = isSale(s);
-  const best = s.bestPrice;
-  if (!Number.isInteger(price) || price <= 0) return '出价须大于 0';
-  if (best === null) {
-    if (sale && price < s.startPrice) return `首次出价须不低于起拍价 (${formatPrice(s.startPrice)})`;
-    if (!sale && price > s.startPrice) return `首次出价须不高于基价 (${formatPrice(s.startPrice)})`;
-    if (s.maxStep !== null && Math.abs(price - s.startPrice) > s.maxStep) {
-      return sale ? `出价不能高于起拍价加最大加价幅度 (${formatPrice(s.startPrice + s.maxStep)})` : `出价不能低于基价减最大降价幅度 (${formatPrice(s.startPrice - s.maxStep)})`;
-    }
-  } else if (sale) {
-    if (price < best + s.minStep) return `出价须不低于当前价加最小加价幅度 (${formatPrice(best + s.minStep)})`;
-    if (s.maxStep !== null && price > best + s.maxStep) return `出价不能高于当前价加最大加价幅度 (${formatPrice(best + s.maxStep)})`;
-  } else {
-    if (price > best - s.minStep) return `出价须不高于当前价减最小降价幅度 (${formatPrice(best - s.minStep)})`;
-    if (s.maxStep !== null && price < best - s.maxStep) return `出价不能低于当前价减最大降价幅度 (${formatPrice(best - s.maxStep)})`;
-  }
-  if (s.limitPrice !== null && sale && price > s.limitPrice) return `出价不能高于出价上限 (${formatPrice(s.limitPrice)})`;
-  if (s.limitPrice !== null && !sale && price < s.limitPrice) return `出价不能低于出价下限 (${formatPrice(s.limitPrice)})`;
-  return null;
-}
-
 /**
  * The least aggressive valid bid: the start (base) price before the first bid, else the best price one min step
  * better (up for a sale, down for a purchase). null when no price is valid any more (the cap or floor reached).
  */
-export function nextValidPrice(s: PriceRules): number | null {
-  const price = s.bestPrice === null ? s.startPrice : isSale(s) ? s.bestPrice + s.minStep : s.bestPrice - s.minStep;
-  return priceProblem(s, price) === null ? price : null;
+export function nextValidPrice(s: BidPriceRules): number | null {
+  const price = s.bestPrice === null ? s.startPrice : isSale(s.tradeType) ? s.bestPrice + s.minStep : s.bestPrice - s.minStep;
+  return bidPriceRefusal(s, price) === null ? price : null;
 }
 
 /**
  * Quick bids: the reference price (best, or the start price before any bid) moved by k min steps in the auction's
  * direction, for each multiple k; `valid` says whether the server would accept it now.
  */
-export function quickBids(s: PriceRules, multiples: readonly number[] = [1, 2, 5]): { multiple: number; price: number; valid: boolean }[] {
+export function quickBids(s: BidPriceRules, multiples: readonly number[] = [1, 2, 5]): { multiple: number; price: number; valid: boolean }[] {
   const reference = s.bestPrice ?? s.startPrice;
-  const sign = isSale(s) ? 1 : -1;
+  const sign = isSale(s.tradeType) ? 1 : -1;
   return multiples.map((multiple) => {
     const price = reference + sign * multiple * s.minStep;
-    return { multiple, price, valid: priceProblem(s, price) === null };
+    return { multiple, price, valid: bidPriceRefusal(s, price) === null };
   });
 }
 

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ELLIPSIS, PRICE_LABEL, ellipsis, formatPrice, formatTons } from '@coalx/shared';
+import { ellipsis, ELLIPSIS, formatPrice, formatTons, PRICE_LABEL, TradeType } from '@coalx/shared';
 import { useDict } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
 import './bid-tables.css';
 import { listBidMarket } from '@/services/auction';
-import { auctionButtonPath, auctionTableButton } from '@/lib/auction';
+import { AUCTION_TYPE_TEXT, auctionButtonPath, auctionTableButton } from '@/lib/auction';
 
-const TITLES: Record<2 | 3, string> = { 2: '竞价销售', 3: '竞价采购' };
 const ROWS = 5;
 
 /**
@@ -16,7 +15,7 @@ const ROWS = 5;
  * like the listing tables beside it, to keep /index light.
  */
 export default function BidTradeTable({ tradeType }: { tradeType: 2 | 3 }) {
-  const title = TITLES[tradeType];
+  const title = AUCTION_TYPE_TEXT[tradeType]!;
   const states = useDict('bid_hang_state_hp');
   const query = useQuery({
     queryKey: ['auction', 'home', tradeType],
@@ -24,7 +23,7 @@ export default function BidTradeTable({ tradeType }: { tradeType: 2 | 3 }) {
     refetchInterval: 15_000,
   });
   const rows = query.data?.records ?? [];
-  const buy = tradeType === 3;
+  const buy = tradeType === TradeType.auctionPurchase;
   return (
     <section className="coalx-home-table" aria-label={title}>
       <header className="coalx-home-table-head">

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ELLIPSIS, PRICE_LABEL, ellipsis, formatPrice, formatTons } from '@coalx/shared';
+import { ellipsis, ELLIPSIS, formatPrice, formatTons, PRICE_LABEL, TradeType } from '@coalx/shared';
 import { useDict } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
 import { listMarket } from '@/services/listing';
 import { listingButtonPath, listingButtons } from '@/lib/listing';
 
 const TITLES: Record<0 | 1, { title: string; publish: string }> = {
-  0: { title: '挂牌销售', publish: '我要卖' },
-  1: { title: '挂牌采购', publish: '我要买' },
+  [TradeType.listingSale]: { title: '挂牌销售', publish: '我要卖' },
+  [TradeType.listingPurchase]: { title: '挂牌采购', publish: '我要买' },
 };
 const ROWS = 5;
 
@@ -30,9 +30,9 @@ export default function ListedTradeTable({ tradeType }: { tradeType: 0 | 1 }) {
   return (
     <section className="coalx-home-table" aria-label={title}>
       <header className="coalx-home-table-head">
-        <h3 className={`coalx-home-table-title ${tradeType === 1 ? 'buy' : 'sell'}`}>{title}</h3>
+        <h3 className={`coalx-home-table-title ${tradeType === TradeType.listingPurchase ? 'buy' : 'sell'}`}>{title}</h3>
         <div className="coalx-home-table-actions">
-          <Link to={`/listingTrade/tradeStart?tradeType=${tradeType}`} className={`coalx-mini-btn primary ${tradeType === 1 ? 'buy' : ''}`}>
+          <Link to={`/listingTrade/tradeStart?tradeType=${tradeType}`} className={`coalx-mini-btn primary ${tradeType === TradeType.listingPurchase ? 'buy' : ''}`}>
             {publish}
           </Link>
           <Link to={`/moreListings?tradeType=${tradeType}`} className="coalx-home-more">

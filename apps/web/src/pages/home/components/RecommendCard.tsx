@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import { ELLIPSIS, PRICE_LABEL, formatPrice, formatTons } from '@coalx/shared';
+import { AuctionState, ELLIPSIS, formatPrice, formatTons, HangState, isAuction, PRICE_LABEL, type TradeTypeCode } from '@coalx/shared';
 import EllipsisText from '@/components/EllipsisText';
 import type { RecommendRecord } from '@/services/content';
 import { recommendButtons, recommendStateText, TRADE_TYPE_TEXT } from '@/lib/home';
 
 /** One recommended trade: type, name (14 characters, full on hover), price, quantity, place, time, state buttons. */
 export default function RecommendCard({ r }: { r: RecommendRecord }) {
-  const auction = r.tradeType >= 2;
+  const auction = isAuction(r.tradeType);
   const start = auction ? r.bidDateStart : r.listedDateStart;
   const end = auction ? r.bidDateEnd : r.listedDateEnd;
-  const ended = (auction && r.hangState === 3) || (!auction && r.hangState === 2);
+  const ended = r.hangState === (auction ? AuctionState.ended : HangState.ended);
   return (
     <article className={`coalx-rec-card type-${r.tradeType} ${ended ? 'ended' : ''}`} data-testid="recommend-card" data-trade-id={r.tradeId}>
       <header>
@@ -23,14 +23,14 @@ export default function RecommendCard({ r }: { r: RecommendRecord }) {
         <EllipsisText text={r.enterpriseName} max={ELLIPSIS.default} />
       </div>
       <div className="coalx-rec-price">
-        <span>{PRICE_LABEL[r.tradeType as 0 | 1 | 2 | 3] ?? '价格'}</span>
+        <span>{PRICE_LABEL[r.tradeType as TradeTypeCode] ?? '价格'}</span>
         <b>{formatPrice(auction ? (r.startPrice ?? r.price) : r.price)}</b>
       </div>
-      {auction && r.hangState >= 2 ? (
+      {auction && r.hangState >= AuctionState.bidding ? (
         // a live or ended auction's card tells where the price stands now, beside where it started
         <div className="coalx-rec-price current" data-testid="recommend-current-price">
-          <span>{r.hangState === 3 ? '成交价' : '当前价'}</span>
-          <b>{r.bestPrice === null ? (r.hangState === 3 ? '流拍' : '暂无出价') : formatPrice(r.bestPrice)}</b>
+          <span>{ended ? '成交价' : '当前价'}</span>
+          <b>{r.bestPrice === null ? (ended ? '流拍' : '暂无出价') : formatPrice(r.bestPrice)}</b>
         </div>
       ) : null}
       <dl className="coalx-rec-facts">

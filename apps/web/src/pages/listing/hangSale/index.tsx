@@ -2,16 +2,16 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Form, Input, Result, message } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { formatFen, formatPrice, formatTons } from '@coalx/shared';
+import { formatFen, formatPrice, formatTons, HangState, tonsTextToKg, TradeType } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { getListing, subscribeListing, type SubscribeResult } from '@/services/listing';
-import { TRADE_TYPE_TEXT, subscribeBounds, subscribeQuantityError, subscriptionPreview, tonsTextToKg } from '@/lib/listing';
+import { TRADE_TYPE_TEXT, subscribeBounds, subscribeQuantityError, subscriptionPreview } from '@/lib/listing';
 import { depositText, ListingHeadline } from '@/components/listing/ListingDetail';
-import { ListingLoadState } from '@/components/listing/ListingLoadState';
-import '@/components/trade/trade.css';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
+import '@/components/TradeDetail/trade.css';
 
 /**
  * 挂牌摘牌 (/hang/hangSale?tradeId): the counterparty enters a quantity within [min, max] and the remainder, sees
@@ -48,7 +48,7 @@ export default function HangSalePage() {
   const fundsShort = preview && funds.data ? funds.data.available < preview.deposit : false;
   // the server refuses these too; saying it first spares the trader a useless pay-password prompt
   const blocked = !companyInfo ? '仅企业交易员可以摘牌' : companyInfo.organName === l.enterpriseName ? '不能摘本企业发布的挂牌' : null;
-  const open = l.hangState === 1 && !blocked;
+  const open = l.hangState === HangState.open && !blocked;
 
   const submit = async () => {
     setTouched(true);
@@ -116,15 +116,15 @@ export default function HangSalePage() {
         ]}
       />
       <ListingHeadline listing={l} />
-      <Card title={l.tradeType === 1 ? '摘牌（向采购方供货）' : '摘牌（向挂牌方购买）'} variant="borderless" className="coalx-section-card">
+      <Card title={l.tradeType === TradeType.listingPurchase ? '摘牌（向采购方供货）' : '摘牌（向挂牌方购买）'} variant="borderless" className="coalx-section-card">
         {blocked && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={blocked} />}
         {!blocked && !open && (
           <Alert
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            message={l.hangState === 0 ? '挂牌尚未开始，暂不能摘牌' : '挂牌已结束，不能摘牌'}
-            action={l.hangState === 2 ? <Link to={`/listingResult?tradeId=${l.tradeId}`}>查看结果公告</Link> : undefined}
+            message={l.hangState === HangState.notStarted ? '挂牌尚未开始，暂不能摘牌' : '挂牌已结束，不能摘牌'}
+            action={l.hangState === HangState.ended ? <Link to={`/listingResult?tradeId=${l.tradeId}`}>查看结果公告</Link> : undefined}
           />
         )}
         <div className="coalx-preview">

@@ -2,18 +2,28 @@ import { useRef } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Segmented } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ELLIPSIS, PRICE_LABEL, ellipsis, formatPrice, formatTons, type ListingView } from '@coalx/shared';
+import {
+  ELLIPSIS,
+  ellipsis,
+  formatPrice,
+  formatTons,
+  HANG_STATE_LABELS,
+  HangState,
+  PRICE_LABEL,
+  TradeType,
+  type ListingView,
+} from '@coalx/shared';
 import { withEmptyPageFallback } from '@/app/request';
 import { listMarket } from '@/services/listing';
-import { placeText } from '@/components/listing/ListingDetail';
+import { placeText } from '@/components/TradeDetail';
 import { HangStateTag, ListingRowButtons } from '@/components/listing/StateParts';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** 更多挂牌 (/moreListings?tradeType): the listing hall, 10 a page, with trade number, product and state filters. */
 export default function MoreListingsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const tradeType = params.get('tradeType') === '1' ? 1 : 0;
+  const tradeType = params.get('tradeType') === String(TradeType.listingPurchase) ? TradeType.listingPurchase : TradeType.listingSale;
   const action = useRef<ActionType>(null);
 
   const columns: ProColumns<ListingView>[] = [
@@ -24,7 +34,7 @@ export default function MoreListingsPage() {
       dataIndex: 'hangState',
       valueType: 'select',
       width: 90,
-      valueEnum: { 1: { text: '挂牌中' }, 2: { text: '已结束' } },
+      valueEnum: { [HangState.open]: { text: HANG_STATE_LABELS[HangState.open] }, [HangState.ended]: { text: HANG_STATE_LABELS[HangState.ended] } },
       render: (_, r) => <HangStateTag state={r.hangState} />,
     },
     { title: '挂牌企业', dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
@@ -44,7 +54,7 @@ export default function MoreListingsPage() {
           <div className="coalx-page-sub">挂牌交易大厅：审核通过并已开始的挂牌，按挂牌时间倒序</div>
         </div>
         <Link to={`/listingTrade/tradeStart?tradeType=${tradeType}`}>
-          <Button type="primary">{tradeType === 1 ? '我要买' : '我要卖'}</Button>
+          <Button type="primary">{tradeType === TradeType.listingPurchase ? '我要买' : '我要卖'}</Button>
         </Link>
       </div>
       <Segmented

@@ -5,10 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { PRICE_LABEL, formatFen, formatPrice, formatTons, type DealView } from '@coalx/shared';
 import { getListingResult } from '@/services/listing';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
-import { placeText } from '@/components/listing/ListingDetail';
-import { ListingLoadState } from '@/components/listing/ListingLoadState';
+import { placeText } from '@/components/TradeDetail';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
 import { HangStateTag } from '@/components/listing/StateParts';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** 挂牌结果公告 (/listingResult?tradeId): the listing, the deal totals and each deal with masked names. */
 export default function ListingResultPage() {

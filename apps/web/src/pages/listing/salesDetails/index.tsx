@@ -1,3 +1,4 @@
+import { HangState } from '@coalx/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -5,8 +6,8 @@ import { useSession } from '@/app/session';
 import { getListing } from '@/services/listing';
 import { TRADE_TYPE_TEXT, listingButtonPath, listingButtons } from '@/lib/listing';
 import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
-import { ListingLoadState } from '@/components/listing/ListingLoadState';
-import '@/components/trade/trade.css';
+import { ListingLoadState } from '@/components/listing/ListingDetail';
+import '@/components/TradeDetail/trade.css';
 
 /** 挂牌销售详情 (/listingSalesDetails?tradeId): every field, the state, the remainder and the buttons of its state. */
 export default function ListingSalesDetailsPage() {
@@ -48,7 +49,7 @@ export default function ListingSalesDetailsPage() {
                 ),
               )}
           />
-          {own && l.hangState === 1 && <div className="coalx-hint">本企业发布的挂牌，摘牌记录与确认请到工作台“摘牌确认”。</div>}
+          {own && l.hangState === HangState.open && <div className="coalx-hint">本企业发布的挂牌，摘牌记录与确认请到工作台“摘牌确认”。</div>}
           <ListingDescriptions listing={l} />
         </>
       )}

@@ -3,7 +3,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { ELLIPSIS, RECOMMEND_QUICK_FILTERS, formatPrice, formatTons } from '@coalx/shared';
+import { ELLIPSIS, formatPrice, formatTons, isAuction, RECOMMEND_QUICK_FILTERS } from '@coalx/shared';
 import { dictValueEnum, useDictionaries } from '@/app/dict';
 import { withEmptyPageFallback } from '@/app/request';
 import EllipsisText from '@/components/EllipsisText';
@@ -61,7 +61,7 @@ export default function RecommendListPage() {
       search: false,
       align: 'right',
       width: 150,
-      render: (_, r) => <span className="coalx-price">{formatPrice(r.tradeType >= 2 ? (r.startPrice ?? r.price) : r.price)}</span>,
+      render: (_, r) => <span className="coalx-price">{formatPrice(isAuction(r.tradeType) ? (r.startPrice ?? r.price) : r.price)}</span>,
     },
     { title: '数量', dataIndex: 'quantity', search: false, align: 'right', width: 130, render: (_, r) => formatTons(r.quantity) },
     {
@@ -76,7 +76,7 @@ export default function RecommendListPage() {
       dataIndex: 'listedDateStart',
       search: false,
       width: 170,
-      render: (_, r) => (r.tradeType >= 2 ? r.bidDateStart : r.listedDateStart) ?? '-',
+      render: (_, r) => (isAuction(r.tradeType) ? r.bidDateStart : r.listedDateStart) ?? '-',
     },
     {
       title: '操作',

@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Modal, Space, message } from 'antd';
-import { formatFen, formatPrice, type AuctionSnapshot } from '@coalx/shared';
+import {
+  bidPriceRefusal,
+  fenToYuanText,
+  formatFen,
+  formatPrice,
+  isSale,
+  yuanTextToFen,
+  type AuctionSnapshot,
+} from '@coalx/shared';
 import { errorMessage } from '@/app/request';
-import { fenToYuanText, yuanTextToFen } from '@/lib/listing';
 import { placeBid } from '@/services/auction';
-import { nextValidPrice, priceProblem, quickBids } from '../useAuctionLive';
+import { nextValidPrice, quickBids } from '../useAuctionLive';
 
 export interface BidPanelProps {
   snapshot: AuctionSnapshot;
@@ -18,7 +25,7 @@ export interface BidPanelProps {
  * price, a confirm showing the price, and the server's message for every refusal.
  */
 export default function BidPanel({ snapshot: s, blocked, onPlaced }: BidPanelProps) {
-  const sale = s.tradeType !== 3;
+  const sale = isSale(s.tradeType);
   const next = nextValidPrice(s);
   const [text, setText] = useState(next === null ? '' : fenToYuanText(next));
   const edited = useRef(false);
@@ -27,7 +34,7 @@ export default function BidPanel({ snapshot: s, blocked, onPlaced }: BidPanelPro
   // a new best price moves the default; a price the trader typed stays unless it is no longer valid
   useEffect(() => {
     const typed = yuanTextToFen(text);
-    if (!edited.current || typed === null || priceProblem(s, typed) !== null) {
+    if (!edited.current || typed === null || bidPriceRefusal(s, typed) !== null) {
       setText(next === null ? '' : fenToYuanText(next));
       edited.current = false;
     }
@@ -35,11 +42,11 @@ export default function BidPanel({ snapshot: s, blocked, onPlaced }: BidPanelPro
   }, [s.bestPrice, s.bidCount]);
 
   const price = yuanTextToFen(text);
-  const problem = text === '' ? '请输入出价' : price === null ? '请输入正确的金额（元/吨，最多 2 位小数）' : priceProblem(s, price);
+  const problem = text === '' ? '请输入出价' : price === null ? '请输入正确的金额（元/吨，最多 2 位小数）' : bidPriceRefusal(s, price);
   const disabled = blocked !== null || sending;
 
   const send = (fen: number) => {
-    const local = priceProblem(s, fen);
+    const local = bidPriceRefusal(s, fen);
     if (local) {
       message.error(local);
       return;
@@ -87,7 +94,7 @@ export default function BidPanel({ snapshot: s, blocked, onPlaced }: BidPanelPro
             size="large"
             disabled={disabled || !q.valid}
             onClick={() => send(q.price)}
-            title={q.valid ? `以 ${formatPrice(q.price)} 出价` : (priceProblem(s, q.price) ?? '')}
+            title={q.valid ? `以 ${formatPrice(q.price)} 出价` : (bidPriceRefusal(s, q.price) ?? '')}
           >
             <div className="coalx-bid-quick-step">
               {sale ? '+' : '−'}

@@ -10,7 +10,7 @@ vi.mock('@/services/listing', () => ({
   ]),
   saveListing: calls.save,
 }));
-vi.mock('@/components/trade/DeliveryAreaCascader', () => ({ default: () => <input aria-label="交收地区" /> }));
+vi.mock('@/components/TradeForm/DeliveryAreaCascader', () => ({ default: () => <input aria-label="交收地区" /> }));
 
 afterEach(cleanup);
 

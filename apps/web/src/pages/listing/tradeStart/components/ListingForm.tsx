@@ -1,90 +1,40 @@
-import { useEffect, useMemo, useState } from 'react';
-import QualityFields from '@/components/QualityFields';
-import {
-  ProForm,
-  ProFormDateRangePicker,
-  ProFormDateTimeRangePicker,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Row, message } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { ProForm, ProFormDateTimeRangePicker, ProFormRadio, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { Card, Col, Form, Row } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DEPOSIT_MODES, formatFen, formatTons, MAX_PRICE_FEN, PRICE_LABEL, tonsTextToKg, yuanTextToFen, type ListingView } from '@coalx/shared';
+import { DAY, WALL, beforeToday, pairTexts, textPair, type DayjsPair } from '@/components/TradeForm/dates';
 import {
-  DEPOSIT_MODES,
-  MAX_PRICE_FEN,
-  PRICE_LABEL,
-  PRICE_TYPES,
-  TRANSPORTS,
-  formatFen,
-  formatTons,
-  type ListingView,
-} from '@coalx/shared';
-import { errorMessage } from '@/app/request';
-import { listProducts, saveListing } from '@/services/listing';
-import {
-  TONS_PATTERN,
-  YUAN_PATTERN,
-  crossFieldErrors,
-  fromListing,
-  tonsTextToKg,
-  toListingApply,
-  yuanTextToFen,
-  type ListingFormValues,
-} from '@/lib/listing';
-import AreaCascader from '@/components/trade/DeliveryAreaCascader';
-
-const WALL = 'YYYY-MM-DD HH:mm:ss';
-const DAY = 'YYYY-MM-DD';
+  DeliveryDatesField,
+  DeliveryPlaceFields,
+  PriceTypeField,
+  ProductQualityFields,
+  RemarkField,
+  SaveButtons,
+  TransportField,
+} from '@/components/TradeForm/fields';
+import { tonsRule, yuanRule } from '@/components/TradeForm/rules';
+import { useSaveTrade } from '@/components/TradeForm/useSaveTrade';
+import { crossFieldErrors, fromListing, toListingApply, type ListingFormValues } from '@/lib/listing';
+import { saveListing } from '@/services/listing';
 
 /** The antd form's own values: numbers as typed text, the two ranges as dayjs pairs. */
 interface RawValues extends Omit<ListingFormValues, 'deliveryDateStart' | 'deliveryDateEnd' | 'listedDateStart' | 'listedDateEnd'> {
-  deliveryDates?: [Dayjs | null, Dayjs | null] | null;
-  listedDates?: [Dayjs | null, Dayjs | null] | null;
+  deliveryDates?: DayjsPair;
+  listedDates?: DayjsPair;
 }
 
 export function toFormValues(raw: RawValues, tradeType: 0 | 1, tradeId?: string): ListingFormValues {
   const { deliveryDates, listedDates, ...rest } = raw;
-  return {
-    ...rest,
-    tradeType,
-    tradeId,
-    deliveryDateStart: deliveryDates?.[0]?.format(DAY),
-    deliveryDateEnd: deliveryDates?.[1]?.format(DAY),
-    listedDateStart: listedDates?.[0]?.format(WALL),
-    listedDateEnd: listedDates?.[1]?.format(WALL),
-  };
+  const [deliveryDateStart, deliveryDateEnd] = pairTexts(deliveryDates, DAY);
+  const [listedDateStart, listedDateEnd] = pairTexts(listedDates, WALL);
+  return { ...rest, tradeType, tradeId, deliveryDateStart, deliveryDateEnd, listedDateStart, listedDateEnd };
 }
 
 function toRaw(v: ListingFormValues): RawValues {
   const { deliveryDateStart, deliveryDateEnd, listedDateStart, listedDateEnd, ...rest } = v;
-  return {
-    ...rest,
-    deliveryDates: deliveryDateStart && deliveryDateEnd ? [dayjs(deliveryDateStart), dayjs(deliveryDateEnd)] : null,
-    listedDates: listedDateStart && listedDateEnd ? [dayjs(listedDateStart), dayjs(listedDateEnd)] : null,
-  };
+  return { ...rest, deliveryDates: textPair(deliveryDateStart, deliveryDateEnd), listedDates: textPair(listedDateStart, listedDateEnd) };
 }
-
-const tonsRule: Rule = {
-  validator: (_, value: string | undefined) => {
-    if (!value) return Promise.resolve();
-    if (!TONS_PATTERN.test(value)) return Promise.reject(new Error('请输入数字，最多 3 位小数'));
-    if ((tonsTextToKg(value) ?? 0) <= 0) return Promise.reject(new Error('须大于 0'));
-    return Promise.resolve();
-  },
-};
-const yuanRule = (max?: number): Rule => ({
-  validator: (_, value: string | undefined) => {
-    if (!value) return Promise.resolve();
-    if (!YUAN_PATTERN.test(value)) return Promise.reject(new Error('金额须 ≥ 0，最多 2 位小数'));
-    if (max !== undefined && (yuanTextToFen(value) ?? 0) > max) return Promise.reject(new Error(`不能超过 ${formatFen(max)} 元/吨`));
-    return Promise.resolve();
-  },
-});
 
 export interface ListingFormProps {
   tradeType: 0 | 1;
@@ -96,11 +46,14 @@ export interface ListingFormProps {
 /** The publishing form of a listing sale (0) or purchase (1): every trade field, validated as the server does. */
 export default function ListingForm({ tradeType, editing, onSaved }: ListingFormProps) {
   const [form] = Form.useForm<RawValues>();
-  const [sending, setSending] = useState<null | 'draft' | 'submit'>(null);
-  const products = useQuery({ queryKey: ['product', 'list'], queryFn: listProducts, staleTime: 60_000 });
   const depositMode = Form.useWatch('depositMode', form);
   const quantityTons = Form.useWatch('quantityTons', form);
   const priceYuan = Form.useWatch('priceYuan', form);
+  const { sending, save } = useSaveTrade(
+    form,
+    (raw, submit) => saveListing(toListingApply(toFormValues(raw, tradeType, editing?.tradeId), submit)),
+    onSaved,
+  );
 
   useEffect(() => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -123,29 +76,7 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
     return { kg, amount: (BigInt(kg) * BigInt(fen) + 500n) / 1000n };
   }, [quantityTons, priceYuan]);
 
-  const save = async (submit: boolean) => {
-    let raw: RawValues;
-    try {
-      raw = await form.validateFields();
-    } catch {
-      message.error('请检查表单中标红的项目');
-      return;
-    }
-    setSending(submit ? 'submit' : 'draft');
-    try {
-      const body = toListingApply(toFormValues({ ...form.getFieldsValue(true), ...raw }, tradeType, editing?.tradeId), submit);
-      const saved = await saveListing(body);
-      message.success(submit ? '已提交，等待交易中心审核' : '草稿已保存');
-      onSaved(saved, submit);
-    } catch (error) {
-      message.error(errorMessage(error, '保存失败，请稍后重试'));
-    } finally {
-      setSending(null);
-    }
-  };
-
   const priceLabel = PRICE_LABEL[tradeType];
-  const now = dayjs();
 
   return (
     <ProForm<RawValues>
@@ -157,26 +88,7 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
     >
       <Card variant="borderless" className="coalx-section-card">
         <div className="coalx-form-section-title">产品与质量指标</div>
-        <Row gutter={24}>
-          <Col xs={24} md={8}>
-            <ProFormSelect
-              name="stockCode"
-              label="产品"
-              placeholder="请选择产品"
-              rules={[{ required: true, message: '请选择产品' }]}
-              options={(products.data ?? []).map((p) => ({ label: `${p.stockName}（${p.category}）`, value: p.stockCode }))}
-              fieldProps={{
-                loading: products.isLoading,
-                showSearch: true,
-                onChange: (code: string) => {
-                  const product = products.data?.find((p) => p.stockCode === code);
-                  if (product) form.setFieldsValue({ quality: { ...product.quality } as RawValues['quality'] });
-                },
-              }}
-            />
-          </Col>
-        </Row>
-        <QualityFields />
+        <ProductQualityFields />
       </Card>
 
       <Card variant="borderless" className="coalx-section-card" style={{ marginTop: 16 }}>
@@ -196,17 +108,12 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
               name="priceYuan"
               label={priceLabel}
               placeholder="例如 780.00"
-              rules={[{ required: true, message: `请输入${priceLabel}` }, yuanRule(MAX_PRICE_FEN)]}
+              rules={[{ required: true, message: `请输入${priceLabel}` }, yuanRule({ max: MAX_PRICE_FEN })]}
               fieldProps={{ addonAfter: '元/吨', inputMode: 'decimal' }}
             />
           </Col>
           <Col xs={24} md={8}>
-            <ProFormSelect
-              name="priceType"
-              label="价格类型"
-              rules={[{ required: true, message: '请选择价格类型' }]}
-              options={Object.entries(PRICE_TYPES).map(([value, label]) => ({ value, label }))}
-            />
+            <PriceTypeField />
           </Col>
           <Col xs={24} md={8}>
             <ProFormText
@@ -255,13 +162,7 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
             />
           </Col>
           <Col xs={24} md={8}>
-            <ProFormRadio.Group
-              name="transport"
-              label="运输方式"
-              radioType="button"
-              rules={[{ required: true, message: '请选择运输方式' }]}
-              options={Object.entries(TRANSPORTS).map(([value, label]) => ({ value, label }))}
-            />
+            <TransportField />
           </Col>
         </Row>
       </Card>
@@ -269,48 +170,21 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
       <Card variant="borderless" className="coalx-section-card" style={{ marginTop: 16 }}>
         <div className="coalx-form-section-title">交收与挂牌时间</div>
         <Row gutter={24}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="area"
-              label="交收地区"
-              rules={[
-                { required: true, message: '请选择交收地区' },
-                { validator: (_, v: string[] | undefined) => (!v || v.length >= 2 ? Promise.resolve() : Promise.reject(new Error('请至少选择到城市'))) },
-              ]}
-            >
-              <AreaCascader />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <ProFormText
-              name="deliveryPlace"
-              label="交收地点"
-              placeholder="例如 朔州市平鲁区井坪镇某储煤场"
-              rules={[{ required: true, message: '请输入交收地点' }, { max: 100, message: '交收地点不超过 100 字' }]}
-            />
-          </Col>
+          <DeliveryPlaceFields />
           <Col xs={24} md={12}>
             <ProFormDateTimeRangePicker
               name="listedDates"
               label="挂牌时间"
               dependencies={[]}
               rules={[{ required: true, message: '请选择挂牌开始和结束时间' }, cross('listedDateStart'), cross('listedDateEnd')]}
-              fieldProps={{
-                format: WALL,
-                placeholder: ['挂牌开始时间', '挂牌结束时间'],
-                disabledDate: (d: Dayjs) => d.isBefore(now, 'day'),
-                style: { width: '100%' },
-              }}
+              fieldProps={{ format: WALL, placeholder: ['挂牌开始时间', '挂牌结束时间'], disabledDate: beforeToday, style: { width: '100%' } }}
               extra="北京时间；开始时间须晚于当前时间，审核通过后到开始时间自动上架"
             />
           </Col>
           <Col xs={24} md={12}>
-            <ProFormDateRangePicker
-              name="deliveryDates"
-              label="交收日期"
+            <DeliveryDatesField
               dependencies={['listedDates']}
-              rules={[{ required: true, message: '请选择交收开始和结束日期' }, cross('deliveryDateStart'), cross('deliveryDateEnd')]}
-              fieldProps={{ format: DAY, placeholder: ['交收开始日期', '交收结束日期'], disabledDate: (d: Dayjs) => d.isBefore(now, 'day'), style: { width: '100%' } }}
+              rules={[cross('deliveryDateStart'), cross('deliveryDateEnd')]}
               extra="交收开始日期不能早于挂牌开始日期"
             />
           </Col>
@@ -323,17 +197,10 @@ export default function ListingForm({ tradeType, editing, onSaved }: ListingForm
             />
           </Col>
           <Col xs={24} md={16}>
-            <ProFormTextArea name="remark" label="备注" placeholder="选填，如质量检验、结算方式等补充说明" fieldProps={{ maxLength: 500, showCount: true, rows: 3 }} />
+            <RemarkField />
           </Col>
         </Row>
-        <div className="coalx-form-actions">
-          <Button size="large" onClick={() => save(false)} loading={sending === 'draft'} disabled={sending !== null}>
-            保存草稿
-          </Button>
-          <Button size="large" type="primary" onClick={() => save(true)} loading={sending === 'submit'} disabled={sending !== null}>
-            提交审核
-          </Button>
-        </div>
+        <SaveButtons sending={sending} onSave={save} />
       </Card>
     </ProForm>
   );

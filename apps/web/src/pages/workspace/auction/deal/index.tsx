@@ -7,7 +7,7 @@ import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctionDeals } from '@/services/auction';
 import { dealColumns, dealExcel } from '@/components/listing/columns';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
-import OppositeCompanyModal from '@/components/trade/OppositeCompanyModal';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 import { auctionLink } from '@/components/auction/columns';
 import { AUCTION_TYPE_TEXT } from '@/lib/auction';
 

@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { useRef, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
@@ -34,10 +35,10 @@ export default function AuctionQueryPage() {
               修改
             </Button>
           )}
-          {r.status === 'approved' && r.hangState >= 1 && (
-            <Link to={r.hangState === 3 ? `/biddingResults?tradeId=${r.tradeId}` : `/deal/bidding?tradeId=${r.tradeId}`}>
+          {r.status === 'approved' && r.hangState >= AuctionState.waiting && (
+            <Link to={r.hangState === AuctionState.ended ? `/biddingResults?tradeId=${r.tradeId}` : `/deal/bidding?tradeId=${r.tradeId}`}>
               <Button type="link" size="small">
-                {r.hangState === 3 ? '结果公告' : '竞价室'}
+                {r.hangState === AuctionState.ended ? '结果公告' : '竞价室'}
               </Button>
             </Link>
           )}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import { formatFen, formatPrice, type AuctionView } from '@coalx/shared';
+import { AuctionState, formatFen, formatPrice, type AuctionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctions } from '@/services/auction';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
@@ -43,12 +43,12 @@ export default function AuctionResultPage() {
           key="export"
           fileName="竞价结果"
           columns={[...auctionExcel, { title: '结果', value: (r) => resultText(r.result) ?? '' }, { title: '成交价(元/吨)', value: (r) => (resultText(r.result) === '成交' && r.bestPrice !== null ? formatFen(r.bestPrice) : '') }]}
-          fetchPage={(pageNo, pageSize) => listMyAuctions({ ...last.current, hangState: 3, status: 'approved', pageNo, pageSize })}
+          fetchPage={(pageNo, pageSize) => listMyAuctions({ ...last.current, hangState: AuctionState.ended, status: 'approved', pageNo, pageSize })}
         />,
       ]}
       request={async (p) => {
         last.current = cleanParams(p, ['tradeType']) as typeof last.current;
-        const page = await listMyAuctions({ ...last.current, hangState: 3, status: 'approved', pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+        const page = await listMyAuctions({ ...last.current, hangState: AuctionState.ended, status: 'approved', pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
         return { data: page.records, total: page.total, success: true };
       }}
     />

@@ -1,3 +1,4 @@
+import { AuctionState } from '@coalx/shared';
 import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button } from 'antd';
@@ -18,14 +19,14 @@ export default function AuctionSignPage() {
       width: 120,
       fixed: 'right',
       render: (_, r) =>
-        r.hangState === 3 ? (
+        r.hangState === AuctionState.ended ? (
           <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
             <Button size="small">结果公告</Button>
           </Link>
         ) : (
           <Link to={`/deal/bidding?tradeId=${r.tradeId}`}>
-            <Button size="small" type="primary" danger={r.hangState === 2}>
-              {r.hangState === 2 ? '参与竞价' : '进入竞价室'}
+            <Button size="small" type="primary" danger={r.hangState === AuctionState.bidding}>
+              {r.hangState === AuctionState.bidding ? '参与竞价' : '进入竞价室'}
             </Button>
           </Link>
         ),

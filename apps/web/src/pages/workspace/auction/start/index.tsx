@@ -1,7 +1,7 @@
 import { RiseOutlined, FallOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import { useNavigate } from 'react-router';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** 发起竞价 (workspace): choose an auction sale or purchase; the form itself is /listingTrade/Bidding. */
 export default function AuctionStartPage() {

@@ -7,7 +7,7 @@ import ExportExcelButton from '@/components/ExportExcel';
 import { answerSubscription, listMyDeals, listSubscriptionsToMe, type SubscriptionQuery } from '@/services/listing';
 import { subscriptionColumns, subscriptionExcel } from '@/components/listing/columns';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
-import OppositeCompanyModal from '@/components/trade/OppositeCompanyModal';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 
 /**
  * The deal a confirmed subscription became. The subscription view carries no deal id, so the deal is matched by

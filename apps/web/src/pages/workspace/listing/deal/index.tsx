@@ -7,7 +7,7 @@ import ExportExcelButton from '@/components/ExportExcel';
 import { listMyDeals } from '@/services/listing';
 import { dealColumns, dealExcel } from '@/components/listing/columns';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
-import OppositeCompanyModal from '@/components/trade/OppositeCompanyModal';
+import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 
 /** 挂牌成交: deals of my enterprise, as seller or buyer, with the counterparty's contact. */
 export default function ListingDealPage() {

@@ -3,7 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Drawer, Space, Table } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { formatFen, formatTons, type ListingView, type SubscriptionView } from '@coalx/shared';
+import { formatFen, formatTons, HangState, type ListingView, type SubscriptionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyListings, listSubscriptionsOfListing, type MyListingQuery } from '@/services/listing';
 import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
@@ -44,7 +44,7 @@ export default function ListingQueryPage() {
               修改
             </Button>
           )}
-          {r.status === 'approved' && r.hangState === 2 && (
+          {r.status === 'approved' && r.hangState === HangState.ended && (
             <Link to={`/listingResult?tradeId=${r.tradeId}`}>
               <Button type="link" size="small">
                 结果公告

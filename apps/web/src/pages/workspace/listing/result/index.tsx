@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import { formatTons, type ListingView } from '@coalx/shared';
+import { formatTons, HangState, type ListingView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyListings } from '@/services/listing';
 import { listingColumns, listingExcel } from '@/components/listing/columns';
@@ -26,7 +26,7 @@ export default function ListingResultListPage() {
       ),
     },
   ];
-  const query = (pageNo: number, pageSize: number) => listMyListings({ ...last.current, status: 'approved', hangState: 2, pageNo, pageSize });
+  const query = (pageNo: number, pageSize: number) => listMyListings({ ...last.current, status: 'approved', hangState: HangState.ended, pageNo, pageSize });
   return (
     <ProTable<ListingView>
       headerTitle="挂牌结果（已结束的挂牌）"

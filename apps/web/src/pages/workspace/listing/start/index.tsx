@@ -1,7 +1,7 @@
 import { ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import { useNavigate } from 'react-router';
-import '@/components/trade/trade.css';
+import '@/components/TradeDetail/trade.css';
 
 /** 发起挂牌 (workspace): choose a listing sale or a listing purchase; the form itself is /listingTrade/tradeStart. */
 export default function ListingStartPage() {

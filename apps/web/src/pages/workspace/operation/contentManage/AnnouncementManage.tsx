@@ -10,7 +10,7 @@ import EllipsisText from '@/components/EllipsisText';
 import ExportExcelButton from '@/components/ExportExcel';
 import Upload from '@/components/Upload';
 import { pdfDetailsPath } from '@/lib/home';
-import { shanghaiIso } from '@/lib/listing';
+import { shanghaiIso } from '@/lib/trade-form';
 import { contentManageList, publishContent, saveContent, unpublishContent, type ContentManage } from '@/services/content';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import RichTextEditor from './RichTextEditor';

@@ -3,12 +3,11 @@ import { ProCard, ProTable, type ActionType, type ProColumns } from '@ant-design
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Space, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatPrice, formatTons } from '@coalx/shared';
+import { fenToYuanText, formatPrice, formatTons, YUAN_PATTERN, yuanTextToFen } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton from '@/components/ExportExcel';
 import { indexRise } from '@/lib/home';
-import { fenToYuanText, YUAN_PATTERN, yuanTextToFen } from '@/lib/listing';
 import { marketIndexHistory, marketIndexInfo, marketIndexProposal, publishMarketIndex, type MarketIndex } from '@/services/content';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import { nextTerm } from './term';

@@ -1,0 +1,165 @@
+import {
+  AuctionStates,
+  ChangeRequestStates,
+  ContentStates,
+  DepositInStates,
+  EnrolmentStates,
+  EnterpriseAuditStates,
+  ListingStates,
+  SubscriptionStates,
+  TradeDepositStates,
+  WithdrawalStates,
+  type EventOf,
+  type StateMachine,
+} from '@coalx/shared';
+import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client';
+
+/**
+ * Domain events: a service says what happened (`listing.approved`, `deal.created`), and side effects (live pushes,
+ * cache invalidation, scheduler follow-ups, later the contract chain) listen. Published inside a transaction, an
+ * event is held until the transaction commits, so a rolled-back change is never announced.
+ */
+
+/** Every table whose moves publish events: the moves' event names come from packages/shared. */
+export const STATUS_TABLES = [
+  ListingStates,
+  SubscriptionStates,
+  AuctionStates,
+  EnrolmentStates,
+  DepositInStates,
+  WithdrawalStates,
+  TradeDepositStates,
+  ContentStates,
+  EnterpriseAuditStates,
+  ChangeRequestStates,
+] as const satisfies readonly StateMachine[];
+
+type StatusEventName = EventOf<(typeof STATUS_TABLES)[number]>;
+
+/** What a status move announces: the row's id and the state it entered. */
+export interface StatusMoved {
+  id: number;
+  to: string;
+}
+
+export type DomainEvents = { [K in StatusEventName]: StatusMoved } & {
+  /** A trader enrolled in an auction (its deposit frozen). */
+  'auction.enrolled': { tradeNo: string };
+  'auction.bid_accepted': { tradeNo: string; seq: number; price: number };
+  /** The scheduler moved an auction's market state on time (enrolment closed, bidding opened). */
+  'auction.state_changed': { tradeNo: string };
+  'auction.ended': { tradeNo: string; result: 'deal' | 'failed' };
+  /** A listing's remaining quantity changed (subscribed, declined). */
+  'listing.quantity_changed': { id: number };
+  /** Every deal of both flows, made by deal.service. */
+  'deal.created': { dealId: number; dealNo: string; tradeKind: 'listing' | 'auction'; tradeNo: string };
+  'content.saved': { id: number };
+  'content.banners_changed': Record<string, never>;
+  'market_index.published': { year: number; term: number };
+  'home.recommendations_changed': Record<string, never>;
+};
+export type EventName = keyof DomainEvents;
+
+/**
+ * Events some process other than the publisher's must hear (live auction screens are served by every process):
+ * they travel through PostgreSQL NOTIFY, sent inside the transaction, so PostgreSQL itself delivers them on commit,
+ * to every process including this one.
+ */
+export const CROSS_PROCESS_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
+  'auction.enrolled',
+  'auction.bid_accepted',
+  'auction.state_changed',
+  'auction.ended',
+]);
+export const EVENTS_CHANNEL = 'coalx_events';
+
+type Listener<K extends EventName> = (payload: DomainEvents[K]) => unknown;
+type Queued = { name: EventName; payload: unknown };
+
+/** The listeners of one database's events (one per app; tests run several apps, each on its own database). */
+export class EventBus {
+  private listeners = new Map<EventName, Set<Listener<never>>>();
+  onError: (err: unknown, name: EventName) => void = (err, name) => console.error(`event listener of ${name} failed`, err);
+
+  /** Listens to one event; returns the function that stops listening. */
+  on<K extends EventName>(name: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  /** Runs every listener of the event; one failing listener is logged and does not stop the others. */
+  async deliver(name: EventName, payload: unknown) {
+    for (const listener of this.listeners.get(name) ?? []) {
+      try {
+        await (listener as Listener<EventName>)(payload as never);
+      } catch (err) {
+        this.onError(err, name);
+      }
+    }
+  }
+
+  listenerCount(name: EventName) {
+    return this.listeners.get(name)?.size ?? 0;
+  }
+}
+
+const busOfDb = new WeakMap<Db, EventBus>();
+const queueOfTx = new WeakMap<Tx, Queued[]>();
+
+export function eventBusOf(db: Db): EventBus {
+  let bus = busOfDb.get(db);
+  if (!bus) busOfDb.set(db, (bus = new EventBus()));
+  return bus;
+}
+
+/**
+ * `db.transaction` whose published events are delivered after it commits (and dropped if it rolls back). Every
+ * transaction that publishes must be opened here.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const queue: Queued[] = [];
+  const result = await db.transaction(async (tx) => {
+    queueOfTx.set(tx, queue);
+    return work(tx);
+  });
+  const bus = eventBusOf(db);
+  for (const { name, payload } of queue) await bus.deliver(name, payload);
+  return result;
+}
+
+/**
+ * Announces an event. Inside a transaction it waits for the commit; with the plain `db` (the change is already
+ * committed) it is delivered now. Cross-process events are sent with pg_notify in the same transaction instead.
+ */
+export async function publish<K extends EventName>(db: Db | Tx, name: K, payload: DomainEvents[K]): Promise<void> {
+  if (CROSS_PROCESS_EVENTS.has(name)) {
+    await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ name, payload })})`);
+    return;
+  }
+  if (db instanceof PgTransaction) {
+    const queue = queueOfTx.get(db as Tx);
+    // a programming error, caught by any test of the path: the event would otherwise be lost silently
+    if (!queue) throw new Error(`事件 ${name} 发布于未经 inTransaction 打开的事务中`);
+    queue.push({ name, payload });
+    return;
+  }
+  await eventBusOf(db as Db).deliver(name, payload);
+}
+
+/** Feeds the cross-process events this database's NOTIFY channel carries to the local listeners. */
+export async function listenAcrossProcesses(database: { db: Db; listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> }, onBadPayload: (payload: string, err: unknown) => void) {
+  const bus = eventBusOf(database.db);
+  return database.listen(EVENTS_CHANNEL, (text) => {
+    try {
+      const { name, payload } = JSON.parse(text) as Queued;
+      if (!CROSS_PROCESS_EVENTS.has(name)) throw new Error(`unknown event ${String(name)}`);
+      void bus.deliver(name, payload);
+    } catch (err) {
+      onBadPayload(text, err);
+    }
+  });
+}
