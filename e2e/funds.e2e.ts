@@ -87,6 +87,10 @@ describe('funds', () => {
     await form.locator('input[type=file]').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: VOUCHER });
     await form.locator('.ant-upload-list-item-done').waitFor();
     await form.getByRole('button', { name: '提交' }).click();
+    const confirmIn = trader.page.getByTestId('money-confirm');
+    await confirmIn.waitFor();
+    expect(await confirmIn.innerText()).toContain('¥12,345.67');
+    await trader.page.getByRole('button', { name: '确定登记' }).click();
     await expectMessage(trader.page, '入金申请已提交，等待交易中心确认');
     const row = trader.page.locator('.ant-table-row', { hasText: '¥12,345.67' });
     await row.waitFor();
@@ -142,6 +146,10 @@ describe('funds', () => {
     await form.getByText('银行账号').waitFor();
     await form.getByPlaceholder('请输入出金金额').fill('100');
     await form.getByRole('button', { name: '提交' }).click();
+    const confirmOut = trader.page.getByTestId('money-confirm');
+    await confirmOut.waitFor();
+    expect(await confirmOut.innerText()).toContain('¥100.00');
+    await trader.page.getByRole('button', { name: '确定出金' }).click();
     const payModal = trader.page.locator('.ant-modal', { hasText: '请输入支付密码' });
     await payModal.waitFor();
     expect(await payModal.innerText()).toContain('¥100.00');

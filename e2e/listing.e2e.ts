@@ -130,6 +130,11 @@ describe('listing trading (挂牌)', () => {
     await expect.poll(() => buyer.page.getByTestId('subscribe-amount').innerText()).toBe('¥160,100.00');
     expect(await buyer.page.getByTestId('subscribe-deposit').innerText()).toBe('¥2,000.00');
     await buyer.page.getByRole('button', { name: '确认摘牌' }).click();
+    // the amount, the deposit and the quantity are confirmed before the pay password and before anything moves
+    const confirm = buyer.page.getByTestId('money-confirm');
+    await confirm.waitFor();
+    for (const text of ['¥160,100.00', '¥2,000.00', '200.00 吨']) expect(await confirm.innerText()).toContain(text);
+    await buyer.page.getByRole('button', { name: '确定摘牌' }).click();
     const modal = buyer.page.locator('.ant-modal', { hasText: '请输入支付密码' });
     await modal.waitFor();
     await modal.locator('input').first().click();

@@ -31,29 +31,29 @@ describe('workspace', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, ACCOUNTS.seller);
     await page.goto(`${baseUrl}/workspace`);
-    await page.waitForURL('**/companyInfo');
-    await page.locator('.coalx-tab-label', { hasText: '企业信息' }).waitFor();
+    await page.waitForURL('**/workbench'); // the workspace opens on the 工作台首页 (待办)
+    await page.locator('.coalx-tab-label', { hasText: '工作台首页' }).waitFor();
 
     await page.locator('.ant-pro-sider').getByText('挂牌交易').click();
     await page.locator('.ant-pro-sider').getByText('发起挂牌').click();
     await page.waitForURL('**/listingTrade/start');
     await page.waitForFunction(() => document.title === '发起挂牌 - CoalX 煤炭现货交易平台');
-    expect(await tabTitles(page)).toEqual(['企业信息', '发起挂牌']);
+    expect(await tabTitles(page)).toEqual(['工作台首页', '发起挂牌']);
 
-    await tabMenu(page, '企业信息', '关闭左侧');
+    await tabMenu(page, '工作台首页', '关闭左侧');
     await expectMessage(page, '左侧没有标签');
     await tabMenu(page, '发起挂牌', '关闭右侧');
     await expectMessage(page, '右侧没有标签');
-    expect(await tabTitles(page)).toEqual(['企业信息', '发起挂牌']);
+    expect(await tabTitles(page)).toEqual(['工作台首页', '发起挂牌']);
 
     // closing the current tab goes to its neighbour; the last one cannot be closed
     await tabMenu(page, '发起挂牌', '关闭当前');
-    await page.waitForURL('**/companyInfo');
-    expect(await tabTitles(page)).toEqual(['企业信息']);
-    await tabMenu(page, '企业信息', '关闭当前');
+    await page.waitForURL('**/workbench');
+    expect(await tabTitles(page)).toEqual(['工作台首页']);
+    await tabMenu(page, '工作台首页', '关闭当前');
     await expectMessage(page, '这是最后一个标签了, 无法被关闭');
-    expect(await tabTitles(page)).toEqual(['企业信息']);
-    expect(pathOf(page)).toBe('/companyInfo');
+    expect(await tabTitles(page)).toEqual(['工作台首页']);
+    expect(pathOf(page)).toBe('/workbench');
     await context.close();
   });
 

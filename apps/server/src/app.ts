@@ -44,6 +44,7 @@ import { setUkeyVerifier } from './modules/funds/pay-auth';
 import { loadPlatformCa } from './modules/ukey/ca';
 import ukeyRoutes from './modules/ukey/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
+import workbenchRoutes from './modules/workbench/workbench.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import { errorBody, registerErrorHandling } from './plugins/errors';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(homeRoutes);
       await api.register(signRoutes);
       await api.register(ukeyRoutes);
+      await api.register(workbenchRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -31,3 +31,4 @@ export * from './funds/states';
 export * from './content/states';
 export * from './enterprise/states';
 export * from './ukey/index';
+export * from './workbench/schemas';

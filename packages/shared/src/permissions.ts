@@ -50,8 +50,9 @@ export const WORKSPACE_MENU: MenuDefinition = {
   title: '工作台',
   path: '/workspace',
   component: 'WorkspaceLayout',
-  redirect: '/companyInfo',
+  redirect: '/workbench',
   children: [
+    { id: 'workbench', title: '工作台首页', path: '/workbench', component: 'Workbench', icon: 'DashboardOutlined' },
     { id: 'companyInfo', title: '企业信息', path: '/companyInfo', component: 'CompanyInfo', icon: 'BankOutlined' },
     {
       id: 'listingTrade', title: '挂牌交易', path: '/listingTrade', component: 'RouteView', icon: 'ShopOutlined',
@@ -144,7 +145,7 @@ export const WORKSPACE_MENU: MenuDefinition = {
 };
 
 const TRADING_MENUS = [
-  'companyInfo', 'listingTrade', 'listingTrade-start', 'listingTrade-query', 'listingTrade-confirm',
+  'workbench', 'companyInfo', 'listingTrade', 'listingTrade-start', 'listingTrade-query', 'listingTrade-confirm',
   'listingTrade-subscribe', 'listingTrade-deal', 'listingTrade-result', 'auctionTrade', 'auctionTrade-start',
   'auctionTrade-query', 'auctionTrade-sign', 'auctionTrade-deal', 'auctionTrade-result', 'contract', 'contract-list',
   'contract-sign', 'order', 'settlement', 'settlement-balance', 'settlement-payment', 'settlement-logistics',
@@ -162,7 +163,7 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
     ...[...TRADING_MENUS, 'ukey', 'ukey-info'].map((id) => ({
       permissionId: id,
       // a trader reads the enterprise's data but only the enterprise admin edits it
-      actions: id === 'companyInfo' ? (['query', 'get'] as ActionKey[]) : TRADER_ACTIONS,
+      actions: id === 'companyInfo' || id === 'workbench' ? (['query', 'get'] as ActionKey[]) : TRADER_ACTIONS,
     })),
   ],
   enterprise_admin: [
@@ -175,13 +176,13 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
   operator: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
     ...[
-      'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-product', 'operation-fundsAudit',
+      'workbench', 'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-product', 'operation-fundsAudit',
       'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),
   ],
   admin: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
-    ...['companyInfo', 'system', 'system-user', 'system-role', 'system-dict', 'system-switch', 'system-template'].map(
+    ...['workbench', 'companyInfo', 'system', 'system-user', 'system-role', 'system-dict', 'system-switch', 'system-template'].map(
       (id) => ({ permissionId: id, actions: ALL_ACTIONS }),
     ),
   ],

@@ -1,5 +1,5 @@
 import { DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, WORKSPACE_MENU, flattenMenu } from '@coalx/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { dictItems, permissions, rolePermissions, roles, switches } from './schema/index';
 
@@ -31,6 +31,11 @@ export async function seedSystemData(db: Db): Promise<void> {
         })),
       ])
       .onConflictDoNothing();
+    // the workspace used to open on 企业信息; an installation still on that old default opens on the 工作台首页 now
+    await tx
+      .update(permissions)
+      .set({ redirect: WORKSPACE_MENU.redirect })
+      .where(and(eq(permissions.id, WORKSPACE_MENU.id), eq(permissions.redirect, '/companyInfo')));
     const roleRows = await tx.select().from(roles);
     for (const role of roleRows) {
       const grants = ROLE_GRANTS[role.code as keyof typeof ROLE_GRANTS] ?? [];

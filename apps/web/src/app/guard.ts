@@ -1,11 +1,11 @@
-import { flattenMenu, WORKSPACE_MENU } from '@coalx/shared';
+import { flattenMenu, WORKBENCH_PATH, WORKSPACE_MENU } from '@coalx/shared';
 
 /** Route guard of spec §4 Session, as a pure decision the router component carries out. */
 
 export const LOGIN_PATH = '/user/login';
 export const CHANGE_PASSWORD_PATH = '/user/changePassword';
 export const HOME_PATH = '/index';
-export const WORKSPACE_HOME_PATH = '/companyInfo';
+export const WORKSPACE_HOME_PATH = WORKBENCH_PATH;
 
 export interface GuardInput {
   pathname: string;

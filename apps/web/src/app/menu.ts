@@ -1,4 +1,4 @@
-import type { MenuItem } from '@coalx/shared';
+import { WORKBENCH_PATH, type MenuItem } from '@coalx/shared';
 
 /** The server's menu (spec §3 Menu item) turned into routes and side-menu entries. */
 
@@ -20,7 +20,7 @@ export function workspaceItems(menu: MenuItem[] | null | undefined): MenuItem[] 
   return root ? (root.children ?? []) : menu;
 }
 
-export function workspaceRedirect(menu: MenuItem[] | null | undefined, fallback = '/companyInfo'): string {
+export function workspaceRedirect(menu: MenuItem[] | null | undefined, fallback = WORKBENCH_PATH): string {
   const root = menu?.find((item) => menuPath(item) === WORKSPACE_PATH);
   return root?.redirect || fallback;
 }

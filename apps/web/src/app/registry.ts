@@ -11,6 +11,7 @@ type Page = LazyPage<ComponentType<any>>;
 export const UnderConstructionPage: Page = lazyPage(() => import('@/components/UnderConstruction'));
 
 export const VIEW_REGISTRY: Record<string, Page> = {
+  Workbench: lazyPage(() => import('@/pages/workspace/workbench')),
   CompanyInfo: lazyPage(() => import('@/pages/workspace/companyInfo')),
   EnterpriseAudit: lazyPage(() => import('@/pages/workspace/operation/enterpriseAudit')),
   SmsOutbox: lazyPage(() => import('@/pages/workspace/operation/smsOutbox')),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuctionApplySchema } from '@coalx/shared';
-import { auctionButtonPath, auctionCrossErrors, auctionRowButtons, auctionTableButton, fromAuction, secondsText, toAuctionApply, type AuctionFormValues } from './auction';
+import { auctionButtonPath, auctionCrossErrors, auctionTimes, headlinePriceLabel, auctionRowButtons, auctionTableButton, fromAuction, secondsText, toAuctionApply, type AuctionFormValues } from './auction';
 
 const NOW = Date.parse('2026-05-01T10:00:00+08:00');
 
@@ -105,5 +105,32 @@ describe('result text', () => {
   it('maps the server result codes to 成交 / 流拍', async () => {
     const { resultText } = await import('./auction');
     expect([resultText('deal'), resultText('failed'), resultText(null)]).toEqual(['成交', '流拍', null]);
+  });
+});
+
+describe('auction time and price labels', () => {
+  // 2026-11-22 22:06:00 Shanghai = 14:06:00 UTC
+  const start = Date.UTC(2026, 10, 22, 14, 6, 0);
+  const minute = 60_000;
+
+  it('shows the regular window and the deadline in force from the same snapshot, extended once bids moved it', () => {
+    const regular = auctionTimes({ bidStart: start, bidEnd: start + 3 * minute, currentEnd: start + 3 * minute, hangState: 2 });
+    expect(regular).toEqual({ regular: '11-22 22:06 – 22:09', start: '22:06:00', deadline: '22:09:00', extended: false, deadlineLabel: '当前截止时间' });
+    const extended = auctionTimes({ bidStart: start, bidEnd: start + 3 * minute, currentEnd: start + 4 * minute + 1_000, hangState: 2 });
+    expect(extended).toMatchObject({ regular: '11-22 22:06 – 22:09', deadline: '22:10:01', extended: true });
+    expect(auctionTimes({ bidStart: start, bidEnd: start + 3 * minute, currentEnd: start + 4 * minute, hangState: 3 }).deadlineLabel).toBe('结束时间');
+    // a window over midnight names both days
+    expect(auctionTimes({ bidStart: start, bidEnd: start + 120 * minute, currentEnd: start + 120 * minute, hangState: 2 })).toMatchObject({
+      regular: '11-22 22:06 – 11-23 00:06',
+      deadline: '11-23 00:06:00',
+    });
+  });
+
+  it('says 成交价 once ended with a deal, never 当前最优价', () => {
+    expect(headlinePriceLabel({ tradeType: 2, hangState: 3, result: 'deal', bestPrice: 82_300 })).toBe('成交价');
+    expect(headlinePriceLabel({ tradeType: 2, hangState: 2, result: null, bestPrice: 82_300 })).toBe('当前最高价');
+    expect(headlinePriceLabel({ tradeType: 3, hangState: 2, result: null, bestPrice: 78_000 })).toBe('当前最低价');
+    expect(headlinePriceLabel({ tradeType: 2, hangState: 3, result: 'failed', bestPrice: null })).toBe('起拍价');
+    expect(headlinePriceLabel({ tradeType: 3, hangState: 0, result: null, bestPrice: null })).toBe('基价');
   });
 });

@@ -1,6 +1,8 @@
 import {
   AUCTION_RESULT,
   AUCTION_STATE_LABELS,
+  PRICE_LABEL,
+  formatDateTime,
   AuctionState,
   fenToYuanText,
   kgToTonsText,
@@ -194,4 +196,29 @@ export function fromAuction(a: Parameters<typeof commonFormValues>[0] & {
 /** '2 分钟' / '90 秒' of an extension period. */
 export function secondsText(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60} 分钟` : `${seconds} 秒`;
+}
+
+/**
+ * The one truth about an auction's time (DESIGN.md §3: the server decides): the regular window as published, and the
+ * deadline in force, which bids move past the regular end (延时竞价). Both come from the same snapshot the countdown
+ * runs to, so the rules box and the countdown can never disagree. Times are Shanghai wall-clock text.
+ */
+export function auctionTimes(s: { bidStart: number; bidEnd: number; currentEnd: number; hangState: number }) {
+  const start = formatDateTime(s.bidStart);
+  const end = formatDateTime(s.bidEnd);
+  const sameDay = start.slice(0, 10) === end.slice(0, 10);
+  return {
+    regular: `${start.slice(5, 16)} – ${sameDay ? end.slice(11, 16) : end.slice(5, 16)}`,
+    start: start.slice(sameDay ? 11 : 5),
+    deadline: formatDateTime(s.currentEnd).slice(sameDay ? 11 : 5),
+    extended: s.currentEnd > s.bidEnd,
+    deadlineLabel: s.hangState === AuctionState.ended ? '结束时间' : '当前截止时间',
+  };
+}
+
+/** The headline price's label: 成交价 once a deal is made, the best bid while live, the start price before any bid. */
+export function headlinePriceLabel(a: { tradeType: number; hangState: number; result: string | null; bestPrice: number | null }): string {
+  if (a.bestPrice === null) return PRICE_LABEL[a.tradeType] ?? '起拍价';
+  if (a.hangState === AuctionState.ended) return a.result === 'deal' ? '成交价' : '最终出价';
+  return a.tradeType === TradeType.auctionPurchase ? '当前最低价' : '当前最高价';
 }

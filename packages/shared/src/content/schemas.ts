@@ -144,6 +144,8 @@ export const RecommendRecordSchema = z.object({
   hangState: z.number(),
   price: z.number(),
   startPrice: z.number().nullable(),
+  /** Auctions: the best accepted bid, null before any bid (and for listings). */
+  bestPrice: z.number().nullable(),
   quantity: z.number(),
   listedDateStart: safeString().nullable(),
   listedDateEnd: safeString().nullable(),

@@ -18,7 +18,8 @@ function text(label: string, min: number, max: number) {
   return z
     .string({ error: `请输入${label}` })
     .trim()
-    .min(min, min <= 1 ? `请输入${label}` : `${label}至少 ${min} 个字`)
+    .min(1, `请输入${label}`) // an empty field is asked for, not told it is too short
+    .min(min, `${label}至少 ${min} 个字`)
     .max(max, `${label}不能超过 ${max} 个字`)
     .regex(NO_CONTROL, `${label}不能包含换行或控制字符`);
 }

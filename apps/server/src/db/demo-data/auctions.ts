@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import type { Db, Tx } from '../client';
 import { auctionEnrolments, auctions, recommendations, users } from '../schema/index';
@@ -19,6 +19,17 @@ const at = (time: number): Clock => ({ now: () => new Date(time) });
 async function actorOf(db: Db | Tx, username: string): Promise<Actor> {
   const [row] = await db.select().from(users).where(eq(users.username, username));
   return { userId: row!.id, username, role: 'enterprise_admin', enterpriseId: row!.enterpriseId, sessionId: 0 };
+}
+
+/** Accounts the demo bidders bid as (see demoBiddersJob), of two demo enterprises of their own; the README lists them. */
+export const DEMO_BIDDERS = ['bidder01', 'bidder02'] as const;
+
+/** The demo bidders' accounts; none on a data folder made before they existed. */
+async function demoBidders(db: Db | Tx): Promise<Actor[]> {
+  const rows = await db.select().from(users).where(inArray(users.username, [...DEMO_BIDDERS]));
+  return rows
+    .sort((a, b) => a.username.localeCompare(b.username))
+    .map((row) => ({ userId: row.id, username: row.username, role: 'enterprise_admin', enterpriseId: row.enterpriseId, sessionId: 0 }));
 }
 
 interface DemoAuction {
@@ -98,10 +109,14 @@ async function createLiveAuction(db: Db, now: number) {
     bidEnd: now + 15 * MINUTE,
     place: SHUOZHOU,
   });
-  for (const name of ['buyer01', 'buyer02']) await enrol(db, await actorOf(db, name), live.tradeNo, now - 30 * MINUTE);
-  await placeBid(db, at(now - 4 * MINUTE), await actorOf(db, 'buyer01'), { tradeId: live.tradeNo, price: 82_000 });
-  await placeBid(db, at(now - 3 * MINUTE), await actorOf(db, 'buyer02'), { tradeId: live.tradeNo, price: 82_200 });
-  await placeBid(db, at(now - 1 * MINUTE), await actorOf(db, 'buyer01'), { tradeId: live.tradeNo, price: 82_300 });
+  // the demo bidders' own enterprises bid, never buyer01 or buyer02: a newcomer signed in as them sees only its own bids
+  const [first, second] = await demoBidders(db);
+  if (first && second) {
+    for (const bidder of [first, second]) await enrol(db, bidder, live.tradeNo, now - 30 * MINUTE);
+    await placeBid(db, at(now - 4 * MINUTE), first, { tradeId: live.tradeNo, price: 82_000 });
+    await placeBid(db, at(now - 3 * MINUTE), second, { tradeId: live.tradeNo, price: 82_200 });
+    await placeBid(db, at(now - 1 * MINUTE), first, { tradeId: live.tradeNo, price: 82_300 });
+  }
   await db.insert(recommendations).values({ tradeKind: 'auction', tradeNo: live.tradeNo, sort: 0 }).onConflictDoNothing();
   return live;
 }
@@ -155,8 +170,9 @@ export async function ensureLiveDemoAuction(db: Db, now: Date): Promise<string> 
 }
 
 /**
- * Demo bidders: for the first minutes after start-up, buyer01 and buyer02 take turns outbidding each other on the
- * live demo auction every few seconds, through the real bid flow, so the page is alive for a newcomer.
+ * Demo bidders: for the first minutes after start-up, bidder01 and bidder02 (two demo enterprises of their own) take
+ * turns outbidding each other on the live demo auction every few seconds, through the real bid flow, so the page is
+ * alive for a newcomer. A trader who enrols in that auction is never bid for.
  */
 // Only the demo auction of start-up: an auction a trader (or a test) publishes meanwhile must never get robot bids.
 export function demoBiddersJob(startedAt: number, tradeNo: string, minutes = 10): ScheduledJob {
@@ -173,14 +189,18 @@ export function demoBiddersJob(startedAt: number, tradeNo: string, minutes = 10)
         .where(and(eq(auctions.tradeNo, tradeNo), eq(auctions.status, 'approved'), sql`${auctions.bidStart} <= ${now} AND ${auctions.currentEnd} > ${now}`))
         .limit(1);
       if (!live) return;
-      const enrolled = await db.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, live.id));
-      const candidates = enrolled.filter((e) => e.enterpriseId !== live.bestEnterpriseId);
+      const bidders = await demoBidders(db);
+      const enrolled = await db
+        .select({ enterpriseId: auctionEnrolments.enterpriseId })
+        .from(auctionEnrolments)
+        .where(and(eq(auctionEnrolments.auctionId, live.id), eq(auctionEnrolments.status, 'enrolled')));
+      const enrolledIds = new Set(enrolled.map((e) => e.enterpriseId));
+      const candidates = bidders.filter((b) => enrolledIds.has(b.enterpriseId!) && b.enterpriseId !== live.bestEnterpriseId);
       const next = candidates[Math.floor(Math.random() * candidates.length)];
       if (!next) return;
-      const [user] = await db.select().from(users).where(eq(users.id, next.userId));
       const steps = 1 + Math.floor(Math.random() * 3);
       const price = (live.bestPriceFen ?? live.startPriceFen - live.minStepFen) + steps * live.minStepFen;
-      await placeBid(db, { now: () => now }, { userId: user!.id, username: user!.username, role: 'enterprise_admin', enterpriseId: next.enterpriseId, sessionId: 0 }, { tradeId: live.tradeNo, price });
+      await placeBid(db, { now: () => now }, next, { tradeId: live.tradeNo, price });
     },
   };
 }

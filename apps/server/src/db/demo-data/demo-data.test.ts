@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices } from '../schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
 import type { Database } from '../client';
 import { loadPlatformCa } from '../../modules/ukey/ca';
 import { loadDemoData } from './index';
+import { demoBiddersJob, ensureLiveDemoAuction } from './auctions';
+import { enrolAuction } from '../../flows/enrol-auction';
 
 describe('demo data', () => {
   let database: Database;
@@ -28,7 +30,7 @@ describe('demo data', () => {
     expect(await loadDemoData(database.db, storage)).toBe(true);
     expect(await loadDemoData(database.db, storage)).toBe(false);
     const names = (await database.db.select({ username: users.username }).from(users)).map((u) => u.username).sort();
-    expect(names).toEqual(['admin', 'buyer01', 'buyer02', 'newcomer', 'operator', 'pending01', 'pending02', 'seller01', 'trader01']);
+    expect(names).toEqual(['admin', 'bidder01', 'bidder02', 'buyer01', 'buyer02', 'newcomer', 'operator', 'pending01', 'pending02', 'seller01', 'trader01']);
     const [newcomer] = await database.db.select().from(users).where(eq(users.username, 'newcomer'));
     expect(newcomer!.isFirstLogin).toBe(true);
     const all = await database.db.select().from(enterprises);
@@ -38,7 +40,7 @@ describe('demo data', () => {
     expect(approvedTypes).toEqual(new Set(['mine', 'trader', 'power_plant', 'other']));
     expect(all.filter((e) => e.auditStatus === 'pending')).toHaveLength(2);
     const accounts = await database.db.select().from(fundAccounts);
-    expect(accounts.length).toBe(3);
+    expect(accounts.length).toBe(5); // seller01, buyer01, buyer02 and the two demo bidders' enterprises
     const pendingIn = await database.db.select().from(depositInApplications).where(eq(depositInApplications.status, 'pending'));
     expect(pendingIn.length).toBe(3);
     const pendingOut = await database.db.select().from(withdrawals).where(eq(withdrawals.status, 'pending'));
@@ -86,5 +88,33 @@ describe('demo data', () => {
     const [revoked] = await database.db.select().from(ukeyCertificates).where(eq(ukeyCertificates.enterpriseId, seller!.enterpriseId!));
     expect(revoked!.revokedAt).not.toBeNull();
     expect(devices.find((d) => d.status === 'pending')!.pendingCsr).toBeTruthy();
+  });
+
+  it('demo bidders bid only as bidder01 and bidder02, even when buyer01 enrols in the live auction', async () => {
+    const now = Date.now();
+    const tradeNo = await ensureLiveDemoAuction(database.db, new Date(now));
+    const [live] = await database.db.select().from(auctions).where(eq(auctions.tradeNo, tradeNo));
+    const byName = async (username: string) => (await database.db.select().from(users).where(eq(users.username, username)))[0]!;
+    const buyer = await byName('buyer01');
+    const bidderEnterprises = new Set([(await byName('bidder01')).enterpriseId, (await byName('bidder02')).enterpriseId]);
+    // the seeded bids of the live auction are the demo bidders' own
+    const seeded = await database.db.select().from(auctionBids).where(eq(auctionBids.auctionId, live!.id));
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((b) => bidderEnterprises.has(b.enterpriseId))).toBe(true);
+    // buyer01 enrols (before the deadline) and so becomes a candidate the old job would have bid for
+    await enrolAuction(
+      database.db,
+      { now: () => new Date(live!.enrolDeadline.getTime() - 60_000) },
+      { userId: buyer.id, username: 'buyer01', role: 'enterprise_admin', enterpriseId: buyer.enterpriseId, sessionId: 0 },
+      { tradeId: tradeNo, requestId: `demo-test-${now}` },
+    );
+    expect((await database.db.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, live!.id))).length).toBe(3);
+
+    const job = demoBiddersJob(now, tradeNo);
+    for (let i = 0; i < 20; i++) await job.run(database.db, new Date(now + 5_000 + i * 16_000));
+    const bids = await database.db.select().from(auctionBids).where(eq(auctionBids.auctionId, live!.id));
+    expect(bids.length).toBe(seeded.length + 20);
+    expect(bids.filter((b) => b.enterpriseId === buyer.enterpriseId)).toEqual([]);
+    expect(bids.every((b) => bidderEnterprises.has(b.enterpriseId))).toBe(true);
   });
 });

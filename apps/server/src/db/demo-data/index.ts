@@ -80,6 +80,35 @@ const DEMO_ENTERPRISES = [
     contactName: '周凯',
     contactMobile: '13900000004',
   },
+  // the two enterprises the demo bidders bid for on the live auction, so no trader's own account bids by itself
+  {
+    key: 'bidderA',
+    bankName: '中国交通银行',
+    bankBranch: '唐山分行',
+    bankAccountNo: '130060100018800012345',
+    clientId: 'C10021',
+    organName: '冀东热电燃料有限公司',
+    creditCode: creditCode('91130200MA0C3X5P7'),
+    enterpriseType: 'power_plant',
+    legalPerson: '韩志勇',
+    address: '河北省唐山市路北区建设北路 21 号',
+    contactName: '马腾',
+    contactMobile: '13900000005',
+  },
+  {
+    key: 'bidderB',
+    bankName: '中国民生银行',
+    bankBranch: '无锡分行',
+    bankAccountNo: '631200188000012345',
+    clientId: 'C10022',
+    organName: '苏南港口煤炭贸易有限公司',
+    creditCode: creditCode('91320200MA1R7T8K4'),
+    enterpriseType: 'trader',
+    legalPerson: '沈国良',
+    address: '江苏省无锡市江阴市滨江西路 6 号',
+    contactName: '许晴',
+    contactMobile: '13900000006',
+  },
 ] as const;
 
 const DEMO_USERS = [
@@ -88,6 +117,8 @@ const DEMO_USERS = [
   { username: 'buyer01', realname: '赵云', role: 'enterprise_admin', enterprise: 'plant', mobile: '13900000002', firstLogin: false },
   { username: 'buyer02', realname: '孙倩', role: 'enterprise_admin', enterprise: 'trader', mobile: '13900000003', firstLogin: false },
   { username: 'newcomer', realname: '周凯', role: 'enterprise_admin', enterprise: 'newcomer', mobile: '13900000004', firstLogin: true },
+  { username: 'bidder01', realname: '马腾', role: 'enterprise_admin', enterprise: 'bidderA', mobile: '13900000005', firstLogin: false },
+  { username: 'bidder02', realname: '许晴', role: 'enterprise_admin', enterprise: 'bidderB', mobile: '13900000006', firstLogin: false },
   { username: 'operator', realname: '交易中心运营', role: 'operator', enterprise: null, mobile: '13900000010', firstLogin: false },
   { username: 'admin', realname: '系统管理员', role: 'admin', enterprise: null, mobile: '13900000011', firstLogin: false },
 ] as const;
@@ -145,6 +176,8 @@ async function loadDemoFunds(tx: Tx, storage: FileStorage, enterpriseIds: Map<st
     { enterprise: 'mine', username: 'seller01', amount: 500_000_000, bank: '中国工商银行', account: '0502012309022100188', organName: '晋北煤业集团有限公司' },
     { enterprise: 'plant', username: 'buyer01', amount: 3_000_000_000, bank: '中国建设银行', account: '31050161393600001234', organName: '华东电力燃料有限公司' },
     { enterprise: 'trader', username: 'buyer02', amount: 1_200_000_000, bank: '中国银行', account: '275072001234', organName: '津沽能源贸易有限公司' },
+    { enterprise: 'bidderA', username: 'bidder01', amount: 500_000_000, bank: '中国交通银行', account: '130060100018800012345', organName: '冀东热电燃料有限公司', settled: true },
+    { enterprise: 'bidderB', username: 'bidder02', amount: 500_000_000, bank: '中国民生银行', account: '631200188000012345', organName: '苏南港口煤炭贸易有限公司', settled: true },
   ];
   let n = 0;
   for (const f of funding) {
@@ -206,7 +239,8 @@ async function loadDemoFunds(tx: Tx, storage: FileStorage, enterpriseIds: Map<st
       remark: `入金 ${f.bank}`,
       createdBy: operator!.id,
     });
-    // a second transfer declared and waiting for the trading centre
+    // a second transfer declared and waiting for the trading centre (not for the demo bidders: nobody reads theirs)
+    if ('settled' in f) continue;
     await tx.insert(depositInApplications).values({
       enterpriseId,
       amount: Math.round(f.amount / 10),

@@ -46,7 +46,9 @@ describe.each(testDatabaseKinds())('system endpoints on %s', (kind) => {
     const trader = await menuOf('trader');
     expect(trader.menu).toHaveLength(1);
     const root = trader.menu[0];
-    expect(root).toMatchObject({ path: '/workspace', redirect: '/companyInfo', meta: { title: '工作台', show: true } });
+    // the workspace opens on the 工作台首页 (待办), the first entry of every role's menu
+    expect(root).toMatchObject({ path: '/workspace', redirect: '/workbench', meta: { title: '工作台', show: true } });
+    expect(root.children[0]).toMatchObject({ id: 'workbench', path: '/workbench', component: 'Workbench', meta: { title: '工作台首页' } });
     const ids = flattenMenu(root).map((m: { id: string }) => m.id);
     expect(ids).toContain('listingTrade-query');
     expect(ids).not.toContain('operation-enterpriseAudit');
@@ -58,6 +60,8 @@ describe.each(testDatabaseKinds())('system endpoints on %s', (kind) => {
     expect(operatorIds).not.toContain('listingTrade-start');
     const adminIds = flattenMenu((await menuOf('admin')).menu[0]).map((m: { id: string }) => m.id);
     expect(adminIds).toContain('system-switch');
+    expect(operatorIds[1]).toBe('workbench');
+    expect(adminIds[1]).toBe('workbench');
     // every menu id the roles see exists in the shared definition
     const known = new Set(flattenMenu(WORKSPACE_MENU).map((m) => m.id));
     expect([...ids, ...operatorIds, ...adminIds].every((id) => known.has(id))).toBe(true);

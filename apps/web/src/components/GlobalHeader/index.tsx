@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
+import { WORKSPACE_HOME_PATH } from '@/app/guard';
 import { isFirstLogin, isSignedIn, useSession } from '@/app/session';
 import Logo from '@/components/Logo';
 
@@ -30,7 +31,7 @@ export default function GlobalHeader() {
             </NavLink>
           )}
           {links.workspace && (
-            <NavLink to="/companyInfo" className="coalx-header-link">
+            <NavLink to={WORKSPACE_HOME_PATH} className="coalx-header-link">
               工作台
             </NavLink>
           )}

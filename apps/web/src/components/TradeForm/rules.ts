@@ -1,30 +1,32 @@
 import type { Rule } from 'antd/es/form';
-import { formatFen, TONS_PATTERN, tonsTextToKg, YUAN_PATTERN, yuanTextToFen } from '@coalx/shared';
+import { formatFen, formatTons, MAX_QUANTITY_KG } from '@coalx/shared';
+import { numberTextProblem } from '@/lib/number-text';
 
 /** Field rules of the listing and auction publishing forms, saying what the server would refuse before sending. */
 
-/** A quantity in tons: up to 3 decimals, above 0. */
+const refuse = (problem: string | null) => (problem ? Promise.reject(new Error(problem)) : Promise.resolve());
+
+/** A quantity in tons: a number, not negative, up to 3 decimals, not above the platform's limit, above 0. */
 export const tonsRule: Rule = {
-  validator: (_, value: string | undefined) => {
-    if (!value) return Promise.resolve();
-    if (!TONS_PATTERN.test(value)) return Promise.reject(new Error('请输入数字，最多 3 位小数'));
-    if ((tonsTextToKg(value) ?? 0) <= 0) return Promise.reject(new Error('须大于 0'));
-    return Promise.resolve();
-  },
+  validator: (_, value: string | undefined) =>
+    refuse(numberTextProblem(value, { decimals: 3, max: MAX_QUANTITY_KG / 1000, maxText: `${formatTons(MAX_QUANTITY_KG, false)} 吨`, positive: true })),
 };
 
-/** An amount in yuan: ≥ 0 with up to 2 decimals; `positive` refuses 0, `max` (fen per ton) caps it. */
+/** The largest amount of money one field may hold (¥100 billion, as the server's schemas). */
+const MAX_AMOUNT_FEN = 10_000_000_000_000;
+
+/** An amount in yuan: ≥ 0 with up to 2 decimals; `positive` refuses 0, `max` (fen per ton) caps a price. */
 export function yuanRule({ positive = false, max }: { positive?: boolean; max?: number } = {}): Rule {
+  const maxText = max === undefined ? `${formatFen(MAX_AMOUNT_FEN)} 元` : `${formatFen(max)} 元/吨`;
   return {
-    validator: (_, value: string | undefined) => {
-      if (!value) return Promise.resolve();
-      if (!YUAN_PATTERN.test(value)) return Promise.reject(new Error('金额须 ≥ 0，最多 2 位小数'));
-      const fen = yuanTextToFen(value) ?? 0;
-      if (positive && fen <= 0) return Promise.reject(new Error('须大于 0'));
-      if (max !== undefined && fen > max) return Promise.reject(new Error(`不能超过 ${formatFen(max)} 元/吨`));
-      return Promise.resolve();
-    },
+    validator: (_, value: string | undefined) =>
+      refuse(numberTextProblem(value, { decimals: 2, max: (max ?? MAX_AMOUNT_FEN) / 100, maxText, positive })),
   };
+}
+
+/** A whole number within [min, max], refused with a message outside it rather than clamped (e.g. 延时周期 in seconds). */
+export function wholeRule(min: number, max: number, unit: string): Rule {
+  return { validator: (_, value: string | number | undefined) => refuse(numberTextProblem(value, { decimals: 0, min, minText: `${min} ${unit}`, max, maxText: `${max} ${unit}` })) };
 }
 
 /** The delivery area: chosen, and at least down to the city. */

@@ -14,7 +14,7 @@ import {
 } from '@coalx/shared';
 import { useDict } from '@/app/dict';
 import { QualityCard, TradeHeadline, TradeLoadState, placeText, type TradeLoadStateProps } from '@/components/TradeDetail';
-import { resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
+import { headlinePriceLabel, resultText, AUCTION_STATE_COLOR, AUCTION_STATUS, AUCTION_TYPE_TEXT, auctionButtonPath, auctionRowButtons, auctionTableButton, secondsText, stepWords } from '@/lib/auction';
 import './auction.css';
 
 /** Auction state (dictionary bid_hang_state_hp), with 成交 / 流拍 once ended. */
@@ -84,7 +84,7 @@ export function AuctionHeadline({ auction: a, extra, children }: { auction: Auct
       className={`coalx-auction-headline ${a.tradeType === TradeType.auctionPurchase ? 'buy' : ''}`}
       figuresClassName="coalx-auction-figures"
       figures={[
-        { label: a.bestPrice === null ? PRICE_LABEL[a.tradeType] : '当前最优价', value: formatPrice(a.price), price: true },
+        { label: headlinePriceLabel(a), value: formatPrice(a.price), price: true },
         { label: '竞价数量', value: formatTons(a.quantity) },
         { label: words.minStep, value: formatPrice(a.minStep) },
         { label: '保证金', value: `¥${formatFen(a.deposit)}` },
@@ -123,8 +123,16 @@ export function AuctionDescriptions({ auction: a, showAudit = false }: { auction
           <Descriptions.Item label="运输方式">{TRANSPORTS[a.transport as keyof typeof TRANSPORTS] ?? a.transport}</Descriptions.Item>
           <Descriptions.Item label="延时周期">{secondsText(a.extensionSeconds)}</Descriptions.Item>
           <Descriptions.Item label="报名截止">{a.enrolDeadline}</Descriptions.Item>
-          <Descriptions.Item label="竞价时间" span={2}>
+          <Descriptions.Item label="常规竞价时间">
             {a.bidDateStart} 至 {a.bidDateEnd}
+          </Descriptions.Item>
+          <Descriptions.Item label={a.hangState === AuctionState.ended ? '结束时间' : '当前截止时间'}>
+            <span data-testid="current-end">{a.currentEnd}</span>
+            {a.currentEnd > a.bidDateEnd && a.hangState !== AuctionState.ended ? (
+              <Tag color="volcano" style={{ marginLeft: 8 }}>
+                延时中
+              </Tag>
+            ) : null}
           </Descriptions.Item>
           <Descriptions.Item label="交收地点" span={2}>
             {placeText(a)}

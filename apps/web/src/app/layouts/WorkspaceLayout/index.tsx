@@ -4,6 +4,7 @@ import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Breadcrumb } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { breadcrumbFor, findRoute, sideMenu, workspaceItems, type SideMenuEntry } from '@/app/menu';
+import { WORKSPACE_HOME_PATH } from '@/app/guard';
 import { useSession } from '@/app/session';
 import AvatarDropdown from '@/components/AvatarDropdown';
 import { documentTitle } from '@/hooks/useDocumentTitle';
@@ -54,7 +55,7 @@ export default function WorkspaceLayout() {
         route={{ path: '/', children: menuData }}
         menu={{ locale: false }}
         menuDataRender={() => menuData}
-        onMenuHeaderClick={() => navigate('/companyInfo')}
+        onMenuHeaderClick={() => navigate(WORKSPACE_HOME_PATH)}
         menuItemRender={(item, dom) =>
           item.path && !item.isUrl ? (
             <Link to={item.path} target={item.target}>

@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Checkbox, Result, message } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AuctionState, bidderAlias, formatFen, formatPrice, TradeType } from '@coalx/shared';
+import { AuctionState, bidderAlias, formatFen, formatPrice, formatTons, PRICE_LABEL, TradeType } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
+import { confirmMoney } from '@/components/MoneyConfirm';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { enrolAuction, getAuction, listMyEnrolments } from '@/services/auction';
@@ -61,6 +62,18 @@ export default function BiddRegistrationPage() {
       message.error('请阅读并同意竞价规则');
       return;
     }
+    const confirmed = await confirmMoney({
+      title: '确认报名',
+      rows: [
+        { label: '交易编号', value: a.tradeId },
+        { label: '竞价数量', value: formatTons(a.quantity) },
+        { label: PRICE_LABEL[a.tradeType] ?? '起拍价', value: formatPrice(a.startPrice) },
+        { label: '冻结保证金', value: `¥${formatFen(a.deposit)}`, strong: true },
+      ],
+      next: `确认后立即从可用资金冻结保证金 ¥${formatFen(a.deposit)}。竞价于 ${a.bidDateStart} 开始；中标则转为履约保证金，未中标在竞价结束后解冻。`,
+      okText: '确定报名',
+    });
+    if (!confirmed) return;
     setSending(true);
     try {
       const result = await run((auth) => enrolAuction({ tradeId: a.tradeId, requestId: requestId.current, ...auth }), {

@@ -13,8 +13,8 @@ import {
   type AuctionSnapshot,
 } from '@coalx/shared';
 import { useSession } from '@/app/session';
-import { getAuction } from '@/services/auction';
-import { AUCTION_TYPE_TEXT, resultText, secondsText, stepWords } from '@/lib/auction';
+import { getAuction, getAuctionResult } from '@/services/auction';
+import { AUCTION_TYPE_TEXT, auctionTimes, headlinePriceLabel, resultText, secondsText, stepWords } from '@/lib/auction';
 import { AuctionStateTag, limitText, maxStepText } from '@/components/auction/AuctionParts';
 import BidPanel from './components/BidPanel';
 import { formatCountdown } from '@/lib/countdown';
@@ -56,6 +56,9 @@ export default function BiddingPage() {
   const deadline = s ? (s.hangState < AuctionState.bidding ? s.bidStart : s.currentEnd) : null;
   const remaining = useCountdown(s && s.hangState !== AuctionState.ended ? deadline : null, live.offset);
   const awaitingResult = Boolean(s && s.hangState === AuctionState.bidding && remaining === 0);
+  const ended = s?.hangState === AuctionState.ended;
+  // once ended the room shows the outcome (成交价, the masked winner, or 流拍), not the race
+  const result = useQuery({ queryKey: ['auction', 'result', tradeId], queryFn: () => getAuctionResult(tradeId), enabled: ended, retry: false });
   const refresh = live.refresh;
 
   // a lost push must not leave the page waiting: ask by GET while the countdown shows 0 and the server has not ended it
@@ -77,6 +80,8 @@ export default function BiddingPage() {
   const me = s?.me ?? null;
   const mine = s ? rankOf(s.ranking, me?.bidder) : null;
   const blocked = s ? bidBlock(s, Boolean(token), remaining, Boolean(mine?.leading)) : '正在连接…';
+  const times = s ? auctionTimes(s) : null;
+  const dealPrice = result.data?.dealPrice ?? null;
 
   return (
     <div className="coalx-page coalx-bidding">
@@ -127,24 +132,54 @@ export default function BiddingPage() {
           <div className="coalx-bidding-main">
             <Card variant="borderless" className="coalx-board">
               <div className="coalx-board-row">
-                <div className="coalx-board-price">
-                  <div className="coalx-board-label">{s.bestPrice === null ? `${PRICE_LABEL[s.tradeType]}（暂无出价）` : sale ? '当前最高价' : '当前最低价'}</div>
-                  <div className={`coalx-board-value ${s.bestPrice === null ? 'start' : ''}`} data-testid="best-price">
-                    {formatFen(s.bestPrice ?? s.startPrice)}
-                    <span className="coalx-board-unit">元/吨</span>
+                {ended ? (
+                  <div className="coalx-board-price" data-testid="auction-outcome">
+                    <div className="coalx-board-label">{s.result === 'deal' ? '成交价' : '竞价结果'}</div>
+                    <div className="coalx-board-value" data-testid="deal-price">
+                      {s.result === 'deal' ? (
+                        <>
+                          {formatFen(dealPrice ?? s.bestPrice)}
+                          <span className="coalx-board-unit">元/吨</span>
+                        </>
+                      ) : (
+                        '流拍'
+                      )}
+                    </div>
+                    <div className="coalx-board-sub">
+                      {s.result === 'deal' ? (
+                        <>
+                          中标企业 {result.data?.winner ?? '…'}
+                          <span className="coalx-dot">·</span>
+                        </>
+                      ) : (
+                        <>
+                          正常竞价时间内无有效出价，保证金已全部释放
+                          <span className="coalx-dot">·</span>
+                        </>
+                      )}
+                      出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                    </div>
                   </div>
-                  <div className="coalx-board-sub">
-                    {s.bestPrice !== null && (
-                      <>
-                        {PRICE_LABEL[s.tradeType]} {formatPrice(s.startPrice)}
-                        <span className="coalx-dot">·</span>
-                        {sale ? '累计加价' : '累计降价'} {formatFen(Math.abs(s.bestPrice - s.startPrice))} 元/吨
-                        <span className="coalx-dot">·</span>
-                      </>
-                    )}
-                    出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                ) : (
+                  <div className="coalx-board-price">
+                    <div className="coalx-board-label">{s.bestPrice === null ? `${PRICE_LABEL[s.tradeType]}（暂无出价）` : headlinePriceLabel(s)}</div>
+                    <div className={`coalx-board-value ${s.bestPrice === null ? 'start' : ''}`} data-testid="best-price">
+                      {formatFen(s.bestPrice ?? s.startPrice)}
+                      <span className="coalx-board-unit">元/吨</span>
+                    </div>
+                    <div className="coalx-board-sub">
+                      {s.bestPrice !== null && (
+                        <>
+                          {PRICE_LABEL[s.tradeType]} {formatPrice(s.startPrice)}
+                          <span className="coalx-dot">·</span>
+                          {sale ? '累计加价' : '累计降价'} {formatFen(Math.abs(s.bestPrice - s.startPrice))} 元/吨
+                          <span className="coalx-dot">·</span>
+                        </>
+                      )}
+                      出价 {s.bidCount} 次 <span className="coalx-dot">·</span> 报名 {s.enrolCount} 家
+                    </div>
                   </div>
-                </div>
+                )}
                 <div className={`coalx-board-clock ${s.inExtension ? 'extension' : ''} ${remaining !== null && remaining <= 10_000 && s.hangState === AuctionState.bidding ? 'urgent' : ''}`}>
                   <div className="coalx-board-label">
                     {s.hangState === AuctionState.ended ? '竞价已结束' : s.hangState < AuctionState.bidding ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
@@ -153,10 +188,19 @@ export default function BiddingPage() {
                     {s.hangState === AuctionState.ended ? (resultText(s.result) ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
                   </div>
                   <div className="coalx-board-sub">
-                    {s.hangState === AuctionState.ended ? (
+                    {/* the time the countdown runs to, printed beside it: the start while waiting, then the deadline in force */}
+                    {s.hangState < AuctionState.bidding ? '竞价开始' : times!.deadlineLabel} <b data-testid="board-deadline">{s.hangState < AuctionState.bidding ? times!.start : times!.deadline}</b>
+                    {times!.extended && !ended ? (
+                      <Tag color="volcano" className="coalx-extension-tag" style={{ marginLeft: 6, marginRight: 0 }}>
+                        延时中
+                      </Tag>
+                    ) : null}
+                  </div>
+                  <div className="coalx-board-sub">
+                    {ended ? (
                       <Link to={`/biddingResults?tradeId=${tradeId}`}>查看结果公告 &gt;</Link>
                     ) : (
-                      <>延时周期 {secondsText(s.extensionSeconds)}：结束前有出价则重新计时</>
+                      <>常规 {times!.regular} · 延时周期 {secondsText(s.extensionSeconds)}</>
                     )}
                   </div>
                 </div>
@@ -167,7 +211,20 @@ export default function BiddingPage() {
                     <span>
                       我的代号 <b>{me.bidder}</b>
                     </span>
-                    {mine ? (
+                    {mine && ended ? (
+                      <>
+                        <span>
+                          我的最终出价 <b className="coalx-num">{formatPrice(mine.myPrice)}</b>
+                        </span>
+                        {mine.leading && s.result === 'deal' ? (
+                          <Tag color="green" className="coalx-lead-tag">
+                            本企业中标
+                          </Tag>
+                        ) : (
+                          <Tag className="coalx-lead-tag">未中标 · 保证金已释放</Tag>
+                        )}
+                      </>
+                    ) : mine ? (
                       <>
                         <span>
                           我的出价 <b className="coalx-num">{formatPrice(mine.myPrice)}</b>
@@ -186,7 +243,7 @@ export default function BiddingPage() {
                         )}
                       </>
                     ) : (
-                      <span className="coalx-hint">尚未出价</span>
+                      <span className="coalx-hint">{ended ? '本企业未出价，保证金已释放' : '尚未出价'}</span>
                     )}
                   </>
                 ) : token ? (
@@ -200,9 +257,11 @@ export default function BiddingPage() {
               </div>
             </Card>
 
-            <Card variant="borderless" title="出价" className="coalx-section-card">
-              <BidPanel snapshot={s} blocked={blocked} onPlaced={() => void refresh()} />
-            </Card>
+            {ended ? null : (
+              <Card variant="borderless" title="出价" className="coalx-section-card">
+                <BidPanel snapshot={s} blocked={blocked} onPlaced={() => void refresh()} />
+              </Card>
+            )}
 
             <Card variant="borderless" title="竞价规则" className="coalx-section-card" size="small">
               <div className="coalx-rule-grid">
@@ -223,8 +282,15 @@ export default function BiddingPage() {
                   <b>{limitText(s)}</b>
                 </div>
                 <div>
-                  <span>竞价时间</span>
-                  <b>{a ? `${a.bidDateStart.slice(5, 16)} – ${a.bidDateEnd.slice(11, 16)}` : '-'}</b>
+                  <span>常规竞价时间</span>
+                  <b data-testid="regular-window">{times!.regular}</b>
+                </div>
+                <div>
+                  <span>{times!.deadlineLabel}</span>
+                  <b data-testid="current-end">
+                    {times!.deadline}
+                    {times!.extended && !ended ? <span className="coalx-text-danger">（延时中）</span> : null}
+                  </b>
                 </div>
                 <div>
                   <span>延时周期</span>
@@ -235,7 +301,7 @@ export default function BiddingPage() {
           </div>
 
           <div className="coalx-bidding-side">
-            <Card variant="borderless" title="实时排名" size="small" className="coalx-section-card">
+            <Card variant="borderless" title={ended ? '最终排名' : '实时排名'} size="small" className="coalx-section-card">
               <Table
                 size="small"
                 rowKey="bidder"

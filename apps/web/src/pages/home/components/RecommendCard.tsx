@@ -26,6 +26,13 @@ export default function RecommendCard({ r }: { r: RecommendRecord }) {
         <span>{PRICE_LABEL[r.tradeType as TradeTypeCode] ?? '价格'}</span>
         <b>{formatPrice(auction ? (r.startPrice ?? r.price) : r.price)}</b>
       </div>
+      {auction && r.hangState >= AuctionState.bidding ? (
+        // a live or ended auction's card tells where the price stands now, beside where it started
+        <div className="coalx-rec-price current" data-testid="recommend-current-price">
+          <span>{ended ? '成交价' : '当前价'}</span>
+          <b>{r.bestPrice === null ? (ended ? '流拍' : '暂无出价') : formatPrice(r.bestPrice)}</b>
+        </div>
+      ) : null}
       <dl className="coalx-rec-facts">
         <dt>数量</dt>
         <dd>{formatTons(r.quantity)}</dd>

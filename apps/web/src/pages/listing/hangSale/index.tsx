@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatFen, formatPrice, formatTons, HangState, tonsTextToKg, TradeType } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
+import { confirmMoney } from '@/components/MoneyConfirm';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { getListing, subscribeListing, type SubscribeResult } from '@/services/listing';
@@ -53,6 +54,21 @@ export default function HangSalePage() {
   const submit = async () => {
     setTouched(true);
     if (problem || kg === null || !preview) return;
+    const confirmed = await confirmMoney({
+      title: '确认摘牌',
+      rows: [
+        { label: '交易编号', value: l.tradeId },
+        { label: '挂牌价格', value: formatPrice(l.price) },
+        { label: '摘牌数量', value: formatTons(kg) },
+        { label: '成交金额', value: `¥${formatFen(preview.amount)}`, strong: true },
+        { label: '冻结保证金', value: `¥${formatFen(preview.deposit)}`, strong: true },
+      ],
+      next: l.autoConfirm
+        ? `确认后立即从可用资金冻结保证金 ¥${formatFen(preview.deposit)}，本挂牌自动成交，保证金转为履约保证金。`
+        : `确认后立即从可用资金冻结保证金 ¥${formatFen(preview.deposit)}；挂牌方确认即成交，拒绝则解冻保证金。`,
+      okText: '确定摘牌',
+    });
+    if (!confirmed) return;
     setSending(true);
     try {
       let serverMessage = '';

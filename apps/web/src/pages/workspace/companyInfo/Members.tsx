@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { Badge, Button, Modal, Popconfirm, Tag, Typography, message } from 'antd';
 import { MobileSchema, PersonNameSchema, UsernameSchema, type Member, type MemberAddInput } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
@@ -69,7 +70,7 @@ export default function Members() {
       }}
       locale={{ emptyText: '暂无数据' }}
       toolBarRender={() => [
-        <ModalForm<MemberAddInput>
+        <GuardedModalForm<MemberAddInput>
           key="add"
           title="添加交易员"
           width={480}
@@ -108,7 +109,7 @@ export default function Members() {
           <ProFormText name="username" label="用户名" placeholder="字母开头，4-32 位" rules={[zodRule(UsernameSchema)]} fieldProps={{ maxLength: 32 }} />
           <ProFormText name="realname" label="姓名" rules={[zodRule(PersonNameSchema('姓名'))]} fieldProps={{ maxLength: 30 }} />
           <ProFormText name="mobile" label="手机号码" rules={[zodRule(MobileSchema)]} fieldProps={{ maxLength: 11 }} />
-        </ModalForm>,
+        </GuardedModalForm>,
       ]}
     />
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BankOutlined, EditOutlined, FileProtectOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { ModalForm, ProCard, ProDescriptions, ProFormItem, ProFormText } from '@ant-design/pro-components';
+import { ProCard, ProDescriptions, ProFormItem, ProFormText } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Empty, Space, Tabs, Tag, message } from 'antd';
 import {
@@ -38,7 +39,7 @@ const DETAIL_KEY = ['sys', 'enterprise', 'detail'];
 
 function EditContact({ detail, onDone }: { detail: EnterpriseDetail; onDone: () => void }) {
   return (
-    <ModalForm<EnterpriseUpdateInput>
+    <GuardedModalForm<EnterpriseUpdateInput>
       title="修改联系信息"
       width={560}
       trigger={
@@ -76,13 +77,13 @@ function EditContact({ detail, onDone }: { detail: EnterpriseDetail; onDone: () 
       <ProFormText name="contactName" label="联系人" rules={[zodRule(PersonNameSchema('联系人'))]} fieldProps={{ maxLength: 30 }} />
       <ProFormText name="contactMobile" label="联系电话" rules={[zodRule(MobileSchema)]} fieldProps={{ maxLength: 11 }} />
       <ProFormText name="contactEmail" label="电子邮箱" rules={[zodRule(EmailSchema)]} fieldProps={{ maxLength: 100 }} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
 function ApplyChange({ detail, onDone }: { detail: EnterpriseDetail; onDone: () => void }) {
   return (
-    <ModalForm<EnterpriseChangeApplyInput>
+    <GuardedModalForm<EnterpriseChangeApplyInput>
       title="申请变更法定信息"
       width={600}
       trigger={
@@ -128,7 +129,7 @@ function ApplyChange({ detail, onDone }: { detail: EnterpriseDetail; onDone: () 
       <ProFormItem name="licenceUrl" label="新营业执照" extra="企业名称或信用代码变更时请上传新的营业执照">
         <Upload visibility="private" />
       </ProFormItem>
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

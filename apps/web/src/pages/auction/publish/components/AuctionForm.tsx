@@ -14,7 +14,7 @@ import {
   SaveButtons,
   TransportField,
 } from '@/components/TradeForm/fields';
-import { tonsRule, yuanRule } from '@/components/TradeForm/rules';
+import { tonsRule, wholeRule, yuanRule } from '@/components/TradeForm/rules';
 import { useSaveTrade } from '@/components/TradeForm/useSaveTrade';
 import { DEFAULTS, auctionCrossErrors, fromAuction, stepWords, toAuctionApply, type AuctionFormValues } from '@/lib/auction';
 import { saveAuction } from '@/services/auction';
@@ -193,9 +193,8 @@ export default function AuctionForm({ tradeType, editing, onSaved }: AuctionForm
             <ProFormDigit
               name="extensionSeconds"
               label="延时周期"
-              min={30}
-              max={1800}
-              rules={[{ required: true, message: '请输入延时周期' }]}
+              // no min/max on the input: it would silently turn 5 into 30; the rule refuses it with a message instead
+              rules={[{ required: true, message: '请输入延时周期' }, wholeRule(30, 1800, '秒')]}
               fieldProps={{ precision: 0, addonAfter: '秒', style: { width: '100%' } }}
               extra="30–1800 秒，默认 120 秒；延时期内每次出价重新计时"
             />

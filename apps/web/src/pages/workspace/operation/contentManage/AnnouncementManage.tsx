@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { ModalForm, ProForm, ProFormDateTimePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormDateTimePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { Button, Popconfirm, Space, Tag, message } from 'antd';
 import { PlusOutlined, FilePdfOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -162,7 +163,7 @@ export default function AnnouncementManage() {
           return { data: page.records, total: page.total, success: true };
         }}
       />
-      <ModalForm<EditorValues>
+      <GuardedModalForm<EditorValues>
         key={editing === 'new' ? 'new' : (editing?.id ?? 'none')}
         title={editing === 'new' ? '新建公告' : '编辑公告'}
         open={editing !== null}
@@ -219,7 +220,7 @@ export default function AnnouncementManage() {
             <Button icon={<FilePdfOutlined />}>上传 PDF</Button>
           </Upload>
         </ProForm.Item>
-      </ModalForm>
+      </GuardedModalForm>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { ModalForm, ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { Button, Popconfirm, Space, Switch, Tag, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { errorMessage } from '@/app/request';
@@ -121,7 +122,7 @@ export default function BannerManage() {
           return { data: [...all].sort((a, b) => a.sort - b.sort), total: all.length, success: true };
         }}
       />
-      <ModalForm<BannerSave>
+      <GuardedModalForm<BannerSave>
         key={editing === 'new' ? 'new' : (editing?.id ?? 'none')}
         title={editing === 'new' ? '新建轮播图' : '编辑轮播图'}
         open={editing !== null}
@@ -147,7 +148,7 @@ export default function BannerManage() {
         />
         <ProFormDigit name="sort" label="排序" min={0} max={999} fieldProps={{ precision: 0 }} width="sm" />
         <ProFormSwitch name="enabled" label="启用" />
-      </ModalForm>
+      </GuardedModalForm>
     </>
   );
 }

@@ -3,9 +3,10 @@ import { ProCard, ProTable, type ActionType, type ProColumns } from '@ant-design
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Space, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { fenToYuanText, formatPrice, formatTons, YUAN_PATTERN, yuanTextToFen } from '@coalx/shared';
+import { fenToYuanText, formatPrice, formatTons, MAX_PRICE_FEN, yuanTextToFen } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
+import { yuanRule } from '@/components/TradeForm/rules';
 import ExportExcelButton from '@/components/ExportExcel';
 import { indexRise } from '@/lib/home';
 import { marketIndexHistory, marketIndexInfo, marketIndexProposal, publishMarketIndex, type MarketIndex } from '@/services/content';
@@ -34,6 +35,8 @@ export default function MarketIndexManagePage() {
     enabled: asked !== null,
   });
   const [publishing, setPublishing] = useState(false);
+  // the publish confirmation opens only on a valid form
+  const [confirming, setConfirming] = useState(false);
 
   // the form starts at the term after the latest one
   useEffect(() => {
@@ -47,7 +50,17 @@ export default function MarketIndexManagePage() {
     if (proposal.data?.price != null && !form.isFieldTouched('price')) form.setFieldValue('price', fenToYuanText(proposal.data.price));
   }, [proposal.data, form]);
 
+  const askToPublish = async () => {
+    try {
+      await form.validateFields();
+      setConfirming(true);
+    } catch {
+      // the fields show their own messages
+    }
+  };
+
   const publish = async () => {
+    setConfirming(false);
     const v = await form.validateFields();
     const price = yuanTextToFen(v.price);
     if (price === null || price <= 0) {
@@ -112,15 +125,15 @@ export default function MarketIndexManagePage() {
             label="指数价格"
             rules={[
               { required: true, message: '请输入指数价格' },
-              { pattern: YUAN_PATTERN, message: '价格最多两位小数' },
+              yuanRule({ positive: true, max: MAX_PRICE_FEN }),
             ]}
           >
             <Input style={{ width: 160 }} suffix="元/吨" placeholder="如 793.20" />
           </Form.Item>
           <Form.Item>
             <Authorized action="add">
-              <Popconfirm title="发布后首页立即显示该期指数" okText="发布" cancelText="取消" onConfirm={publish}>
-                <Button type="primary" loading={publishing}>
+              <Popconfirm title="发布后首页立即显示该期指数" okText="发布" cancelText="取消" open={confirming} onOpenChange={(open) => !open && setConfirming(false)} onConfirm={publish}>
+                <Button type="primary" loading={publishing} onClick={() => void askToPublish()}>
                   发布
                 </Button>
               </Popconfirm>

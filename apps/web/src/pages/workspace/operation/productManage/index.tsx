@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormDigit, ProFormSwitch, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDigit, ProFormSwitch, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { Badge, Button, Col, Row, message } from 'antd';
 import { QUALITY_FIELDS } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
@@ -107,7 +108,7 @@ export default function ProductManagePage() {
           return { data: filtered.slice(start, start + (p.pageSize ?? 10)), total: filtered.length, success: true };
         }}
       />
-      <ModalForm<ProductSave>
+      <GuardedModalForm<ProductSave>
         key={editing?.stockCode ?? 'new'}
         title={editing ? `编辑产品 ${editing.stockCode}` : '新增产品'}
         open={open}
@@ -156,7 +157,7 @@ export default function ProductManagePage() {
             <ProFormSwitch name="enabled" label="启用" />
           </Col>
         </Row>
-      </ModalForm>
+      </GuardedModalForm>
     </>
   );
 }

@@ -1,8 +1,11 @@
 import { useRef } from 'react';
-import { ModalForm, ProForm, ProFormDatePicker, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDatePicker, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { Alert, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorMessage } from '@/app/request';
+import { confirmMoney } from '@/components/MoneyConfirm';
+import { yuan } from '@/components/Money';
 import { newRequestId } from '@/components/PayAuth';
 import Upload from '@/components/Upload';
 import { applyDepositIn } from '@/services/funds';
@@ -24,7 +27,7 @@ export default function DepositInForm({ open, onOpenChange, onDone }: { open: bo
   const requestId = useRef(newRequestId());
 
   return (
-    <ModalForm<Values>
+    <GuardedModalForm<Values>
       title="登记入金"
       open={open}
       onOpenChange={onOpenChange}
@@ -41,6 +44,18 @@ export default function DepositInForm({ open, onOpenChange, onDone }: { open: bo
           message.error(amount.error);
           return false;
         }
+        const confirmed = await confirmMoney({
+          title: '确认入金登记',
+          rows: [
+            { label: '转账金额', value: yuan(amount.fen), strong: true },
+            { label: '付款银行', value: values.bankName.trim() },
+            { label: '付款账号', value: `尾号 ${values.payerAccountNo.trim().slice(-4)}` },
+            { label: '转账日期', value: values.transferDate },
+          ],
+          next: '确认后提交交易中心核对银行回单，核实到账后计入可用资金；金额与回单不符将被驳回。',
+          okText: '确定登记',
+        });
+        if (!confirmed) return false;
         try {
           await applyDepositIn({
             amount: amount.fen,
@@ -99,6 +114,6 @@ export default function DepositInForm({ open, onOpenChange, onDone }: { open: bo
         <Upload visibility="private" />
       </ProForm.Item>
       <ProFormTextArea name="remark" label="备注" placeholder="选填" fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }

@@ -1,9 +1,11 @@
 import { useRef } from 'react';
-import { ModalForm, ProForm, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormTextArea } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, message, Skeleton, Space, Typography } from 'antd';
 import { errorMessage } from '@/app/request';
 import Money, { yuan } from '@/components/Money';
+import { confirmMoney } from '@/components/MoneyConfirm';
 import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
 import { applyWithdrawal, FUNDS_KEYS, getFundInfo, getSettlementAccount } from '@/services/funds';
 import { amountRule, checkWithdrawAmount, fenToYuanInput } from '@/lib/amount';
@@ -30,7 +32,7 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
 
   return (
     <>
-      <ModalForm<Values>
+      <GuardedModalForm<Values>
         title="申请出金"
         open={open}
         form={form}
@@ -48,6 +50,18 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
             return false;
           }
           const body = { amount: amount.fen, remark: values.remark?.trim() ?? '', requestId: requestId.current };
+          const bankAccount = account.data?.bankAccountNo ? `${account.data.bankName}（尾号 ${account.data.bankAccountNo.slice(-4)}）` : '企业结算账户';
+          const confirmed = await confirmMoney({
+            title: '确认出金',
+            rows: [
+              { label: '出金金额', value: yuan(amount.fen), strong: true },
+              { label: '收款账户', value: bankAccount },
+              { label: '出金后可用资金', value: yuan((available ?? 0) - amount.fen) },
+            ],
+            next: '确认后该金额立即冻结，交易中心付款到上述账户后扣减；驳回则解冻回可用资金。',
+            okText: '确定出金',
+          });
+          if (!confirmed) return false; // the form stays open with its values
           try {
             const result = await run((auth) => applyWithdrawal({ ...body, ...auth }), {
               action: 'withdrawal',
@@ -112,7 +126,7 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
           <AmountInput placeholder="请输入出金金额" />
         </ProForm.Item>
         <ProFormTextArea name="remark" label="备注" placeholder="选填" fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
-      </ModalForm>
+      </GuardedModalForm>
       {holder}
     </>
   );

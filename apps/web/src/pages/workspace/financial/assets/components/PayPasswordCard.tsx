@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { ModalForm, ProCard, ProForm } from '@ant-design/pro-components';
+import { ProCard, ProForm } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, message, Tag, Typography } from 'antd';
 import { errorMessage } from '@/app/request';
@@ -92,7 +93,7 @@ export default function PayPasswordCard() {
         />
       ) : null}
 
-      <ModalForm<PasswordForm>
+      <GuardedModalForm<PasswordForm>
         title={isSet ? '修改支付密码' : '设置支付密码'}
         open={open}
         form={form}
@@ -127,7 +128,7 @@ export default function PayPasswordCard() {
           <SixDigitInput aria-label="确认支付密码" />
         </ProForm.Item>
         <Typography.Text type="secondary">密码在浏览器中加密后发送，交易中心无法看到明文。</Typography.Text>
-      </ModalForm>
+      </GuardedModalForm>
     </ProCard>
   );
 }

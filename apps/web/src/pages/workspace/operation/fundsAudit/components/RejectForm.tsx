@@ -1,4 +1,5 @@
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormTextArea } from '@ant-design/pro-components';
+import GuardedModalForm from '@/components/GuardedModalForm';
 import { Descriptions, message } from 'antd';
 import { errorMessage } from '@/app/request';
 import Money from '@/components/Money';
@@ -7,7 +8,7 @@ import { rejectTransfer, type Transfer, type TransferKind } from '@/services/fun
 /** 驳回 with a reason the enterprise will see; a withdrawal's frozen amount is released. */
 export default function RejectForm({ kind, record, onClose, onDone }: { kind: TransferKind; record: Transfer | null; onClose: () => void; onDone: () => void }) {
   return (
-    <ModalForm<{ reason: string }>
+    <GuardedModalForm<{ reason: string }>
       title={kind === 'depositIn' ? '驳回入金申请' : '驳回出金申请'}
       open={Boolean(record)}
       width={480}
@@ -45,6 +46,6 @@ export default function RejectForm({ kind, record, onClose, onDone }: { kind: Tr
           { min: 2, message: '请填写驳回原因' },
         ]}
       />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }

@@ -1,0 +1,124 @@
+import { ROLES, type Workbench, type WorkbenchTodo } from '@coalx/shared';
+import { and, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import {
+  auctionEnrolments,
+  auctions,
+  depositInApplications,
+  enterpriseChangeRequests,
+  enterprises,
+  fundAccounts,
+  listingSubscriptions,
+  listings,
+  switches,
+  users,
+  withdrawals,
+} from '../db/schema/index';
+import { shanghaiDayStart } from '../lib/shanghai-time';
+import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
+
+/**
+ * The 工作台首页 of each role: counts of what waits for it, read across domains (a read model, it writes
+ * nothing). Counts only: each linked page lists the items themselves with its own owner filter.
+ */
+export async function workbenchFor(db: Db, now: Date, scope: WorkbenchScope): Promise<Workbench> {
+  if (scope.kind === 'operator') return operatorWorkbench(db);
+  if (scope.kind === 'admin') return adminWorkbench(db, now);
+  return enterpriseWorkbench(db, now, scope.enterpriseId);
+}
+
+async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
+
+async function operatorWorkbench(db: Db): Promise<Workbench> {
+  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut] = await Promise.all([
+    countOf(db, enterprises, eq(enterprises.auditStatus, 'pending')),
+    countOf(db, enterpriseChangeRequests, eq(enterpriseChangeRequests.status, 'pending')),
+    countOf(db, listings, eq(listings.status, 'submitted')),
+    countOf(db, auctions, eq(auctions.status, 'submitted')),
+    countOf(db, depositInApplications, eq(depositInApplications.status, 'pending')),
+    countOf(db, withdrawals, eq(withdrawals.status, 'pending')),
+  ]);
+  const todos: WorkbenchTodo[] = [
+    { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit', hint: '新注册企业通过审核后才能登录交易' },
+    { key: 'enterpriseChange', title: '待审核企业变更', count: changes, path: '/operation/enterpriseAudit', hint: '名称、信用代码、法人、银行账户的变更申请' },
+    { key: 'listingAudit', title: '待审核挂牌', count: listingAudits, path: '/operation/tradeAudit', hint: '审核通过后按挂牌时间开放摘牌' },
+    { key: 'auctionAudit', title: '待审核竞价', count: auctionAudits, path: '/operation/tradeAudit', hint: '审核通过后开放报名' },
+    { key: 'depositIn', title: '待确认入金', count: depositsIn, path: '/operation/fundsAudit', hint: '核对银行回单后确认入账' },
+    { key: 'withdrawal', title: '待处理出金', count: withdrawalsOut, path: '/operation/fundsAudit', hint: '金额已冻结，付款后确认或驳回解冻' },
+  ];
+  return { heading: ROLES.operator, todos, money: [] };
+}
+
+async function adminWorkbench(db: Db, now: Date): Promise<Workbench> {
+  const [locked, disabled, switchesOn] = await Promise.all([
+    countOf(db, users, gt(users.lockedUntil, now)),
+    countOf(db, users, eq(users.disabled, true)),
+    countOf(db, switches, eq(switches.content, '1')),
+  ]);
+  const todos: WorkbenchTodo[] = [
+    { key: 'lockedAccounts', title: '锁定中的账号', count: locked, path: '/system/user', hint: '密码连续错误 5 次，15 分钟后自动解锁' },
+    { key: 'disabledAccounts', title: '已停用账号', count: disabled, path: '/system/user', hint: '停用的账号不能登录' },
+    { key: 'switchesOn', title: '已开启的系统开关', count: switchesOn, path: '/system/switch', hint: '支付密码、数字证书等资金安全开关' },
+  ];
+  return { heading: ROLES.admin, todos, money: [] };
+}
+
+async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Promise<Workbench> {
+  const todayStart = shanghaiDayStart(now);
+  const tomorrowStart = shanghaiDayStart(now, 1);
+  const [enterprise] = await db.select({ name: enterprises.organName }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  const [account] = await db
+    .select({ available: fundAccounts.available, frozen: fundAccounts.frozen })
+    .from(fundAccounts)
+    .where(eq(fundAccounts.enterpriseId, enterpriseId));
+
+  const [toConfirm] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listingSubscriptions)
+    .innerJoin(listings, eq(listings.id, listingSubscriptions.listingId))
+    .where(and(eq(listings.enterpriseId, enterpriseId), eq(listingSubscriptions.status, 'pending')));
+  const [myAwaiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listingSubscriptions)
+    .where(and(eq(listingSubscriptions.enterpriseId, enterpriseId), eq(listingSubscriptions.status, 'pending')));
+  // auctions that start bidding today and concern the enterprise: it enrolled in them or published them
+  const enrolledIds = db
+    .select({ id: auctionEnrolments.auctionId })
+    .from(auctionEnrolments)
+    .where(and(eq(auctionEnrolments.enterpriseId, enterpriseId), eq(auctionEnrolments.status, 'enrolled')));
+  const [startingToday] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auctions)
+    .where(
+      and(
+        eq(auctions.status, 'approved'),
+        isNull(auctions.result),
+        gte(auctions.bidStart, todayStart),
+        lt(auctions.bidStart, tomorrowStart),
+        or(eq(auctions.enterpriseId, enterpriseId), inArray(auctions.id, enrolledIds)),
+      ),
+    );
+  const [depositsIn, withdrawalsOut] = await Promise.all([
+    countOf(db, depositInApplications, and(eq(depositInApplications.enterpriseId, enterpriseId), eq(depositInApplications.status, 'pending'))),
+    countOf(db, withdrawals, and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending'))),
+  ]);
+
+  const todos: WorkbenchTodo[] = [
+    { key: 'subscriptionsToConfirm', title: '待确认摘牌', count: Number(toConfirm?.n ?? 0), path: '/listingTrade/confirm', hint: '对方已冻结保证金，等待本企业确认成交或拒绝' },
+    { key: 'subscriptionsAwaiting', title: '等待对方确认的摘牌', count: Number(myAwaiting?.n ?? 0), path: '/listingTrade/subscribe', hint: '挂牌方确认后成交，拒绝则解冻保证金' },
+    { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
+    { key: 'transfersPending', title: '处理中的出入金', count: depositsIn + withdrawalsOut, path: '/financial/application', hint: '等待交易中心确认' },
+  ];
+  return {
+    heading: enterprise?.name ?? '',
+    todos,
+    money: [
+      { key: 'available', title: '可用资金', amount: account?.available ?? 0, path: '/financial/assets' },
+      { key: 'frozen', title: '冻结资金', amount: account?.frozen ?? 0, path: '/financial/assets' },
+    ],
+  };
+}
