@@ -1,4 +1,4 @@
-import { ERRORS } from '@coalx/shared';
+import { ERRORS, FIELD_LABELS } from '@coalx/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -227,6 +227,12 @@ describe('OpenAPI fuzz: hostile input never breaks the server', () => {
     tokens.operator = (await signedIn(t.app, t.database.db, { role: 'operator' })).token;
   });
   afterAll(async () => t?.close());
+
+  it('has a Chinese label for every request field, so no refusal needs the English name', () => {
+    const ops = operations(t.app.swagger() as unknown as Parameters<typeof operations>[0]);
+    const unlabelled = new Set(ops.flatMap(fieldNames).filter((name) => !FIELD_LABELS[name]));
+    expect([...unlabelled]).toEqual([]);
+  });
 
   it('answers every probe of every operation with a 2xx or an enveloped Chinese 4xx', async () => {
     const doc = t.app.swagger() as unknown as Parameters<typeof operations>[0];
