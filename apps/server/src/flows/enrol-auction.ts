@@ -8,7 +8,7 @@ import { auctionPolicy } from '../modules/auction/auction.policy';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import type { Actor } from '../lib/actor';
-import { inTransaction, publish } from '../lib/events';
+import { publish } from '../lib/events';
 
 /** 竞价报名: the deposit is frozen in the transaction that enrols, under the auction's row lock. */
 export async function enrolAuction(
@@ -33,7 +33,7 @@ export async function enrolAuction(
   }
   await verifyPaymentAuth(db, clock, actor, 'auction_enrol', input);
 
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
     if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
     auctionPolicy.can(actor, 'participate', auction);

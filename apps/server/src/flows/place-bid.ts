@@ -6,7 +6,7 @@ import { businessRule, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
-import { inTransaction, publish } from '../lib/events';
+import { publish } from '../lib/events';
 
 type Auction = typeof auctions.$inferSelect;
 
@@ -24,7 +24,7 @@ export function priceRefusal(a: Pick<Auction, 'tradeType' | 'startPriceFen' | 'm
  * per auction, so the accepted sequence only ever improves and equal prices can never both be accepted.
  */
 export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { tradeId: string; price: number }) {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
     if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
     auctionPolicy.can(actor, 'participate', auction);

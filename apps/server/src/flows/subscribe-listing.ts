@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
 import { businessRule, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { freezeTradeDeposit } from '../modules/funds/funds.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
@@ -83,6 +84,7 @@ export async function subscribeListing(
         updatedAt: now,
       })
       .where(eq(listings.id, listing.id));
+    await publish(tx, 'listing.quantity_changed', { id: listing.id });
     const saved = { ...subscription!, depositId };
     if (listing.autoConfirm) return confirmSubscriptionInTx(tx, now, listing, saved);
     return saved;

@@ -1,9 +1,10 @@
-import { formatDateTime } from '@coalx/shared';
+import { DepositInStates, formatDateTime, TradeDepositStates, WithdrawalStates, type MoveOf } from '@coalx/shared';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { depositInApplications, enterprises, fileObjects, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { transition } from '../../lib/transition';
 import type { Actor } from '../../lib/actor';
 import { ensureAccount, move } from './ledger';
 import { verifyPaymentAuth } from './pay-auth';
@@ -64,12 +65,12 @@ export async function applyDepositIn(
 
 export async function confirmDepositIn(db: Db, clock: Clock, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
-    const [application] = await tx
-      .update(depositInApplications)
-      .set({ status: 'confirmed', reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() })
-      .where(and(eq(depositInApplications.id, id), eq(depositInApplications.status, 'pending')))
-      .returning();
-    if (!application) throw await transferStateError(tx, 'deposit_in', id);
+    const application = await transition(tx, DepositInStates, 'confirm', {
+      table: depositInApplications,
+      where: eq(depositInApplications.id, id),
+      set: { reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() },
+      notFoundMessage: '申请不存在',
+    });
     await move(tx, {
       enterpriseId: application.enterpriseId,
       kind: 'credit',
@@ -85,20 +86,12 @@ export async function confirmDepositIn(db: Db, clock: Clock, actor: Actor, id: n
 }
 
 export async function rejectDepositIn(db: Db, clock: Clock, actor: Actor, id: number, reason: string) {
-  const [application] = await db
-    .update(depositInApplications)
-    .set({ status: 'rejected', rejectReason: reason, reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() })
-    .where(and(eq(depositInApplications.id, id), eq(depositInApplications.status, 'pending')))
-    .returning();
-  if (!application) throw await transferStateError(db, 'deposit_in', id);
-  return application;
-}
-
-async function transferStateError(db: Db | Tx, kind: 'deposit_in' | 'withdrawal', id: number) {
-  const table = kind === 'deposit_in' ? depositInApplications : withdrawals;
-  const [row] = await db.select({ status: table.status }).from(table).where(eq(table.id, id)).limit(1);
-  if (!row) return notFound('申请不存在');
-  return conflict('该申请已处理，请刷新后查看');
+  return transition(db, DepositInStates, 'reject', {
+    table: depositInApplications,
+    where: eq(depositInApplications.id, id),
+    set: { rejectReason: reason, reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() },
+    notFoundMessage: '申请不存在',
+  });
 }
 
 // ---------- 出金 ----------
@@ -159,12 +152,12 @@ export async function rejectWithdrawal(db: Db, clock: Clock, actor: Actor, id: n
 
 async function settleWithdrawal(db: Db, clock: Clock, actor: Actor, id: number, outcome: 'paid' | 'rejected', reason?: string) {
   return db.transaction(async (tx) => {
-    const [withdrawal] = await tx
-      .update(withdrawals)
-      .set({ status: outcome, rejectReason: reason ?? null, reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-      .returning();
-    if (!withdrawal) throw await transferStateError(tx, 'withdrawal', id);
+    const withdrawal = await transition(tx, WithdrawalStates, outcome === 'paid' ? 'pay' : 'reject', {
+      table: withdrawals,
+      where: eq(withdrawals.id, id),
+      set: { rejectReason: reason ?? null, reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() },
+      notFoundMessage: '申请不存在',
+    });
     await move(tx, {
       enterpriseId: withdrawal.enterpriseId,
       kind: outcome === 'paid' ? 'debit_frozen' : 'release',
@@ -334,24 +327,20 @@ export async function freezeTradeDeposit(tx: Tx, input: FreezeTradeDeposit) {
   return created;
 }
 
-async function transitionDeposit(tx: Tx, id: number, from: string[], to: string) {
-  const [deposit] = await tx
-    .update(tradeDeposits)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(tradeDeposits.id, id), sql`${tradeDeposits.status} IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
-    .returning();
-  if (!deposit) {
-    const [current] = await tx.select().from(tradeDeposits).where(eq(tradeDeposits.id, id));
-    if (!current) throw notFound('保证金记录不存在');
-    if (current.status === to) return null; // already done: idempotent
-    throw conflict(`保证金状态为「${current.status}」，不能变为「${to}」`);
-  }
-  return deposit;
+/** A deposit already in the target state is left alone (null): releasing twice moves no money twice. */
+function transitionDeposit(tx: Tx, id: number, move: MoveOf<typeof TradeDepositStates>) {
+  return transition(tx, TradeDepositStates, move, {
+    table: tradeDeposits,
+    where: eq(tradeDeposits.id, id),
+    set: { updatedAt: sql`now()` },
+    notFoundMessage: '保证金记录不存在',
+    idempotent: true,
+  });
 }
 
 /** Gives a frozen or performance deposit back to the available balance. */
 export async function releaseTradeDeposit(tx: Tx, id: number) {
-  const deposit = await transitionDeposit(tx, id, ['frozen', 'performance'], 'released');
+  const deposit = await transitionDeposit(tx, id, 'release');
   if (!deposit) return;
   await move(tx, {
     enterpriseId: deposit.enterpriseId,
@@ -366,12 +355,12 @@ export async function releaseTradeDeposit(tx: Tx, id: number) {
 
 /** The winner's deposit stays frozen as a performance deposit (履约保证金). */
 export async function convertToPerformanceDeposit(tx: Tx, id: number) {
-  await transitionDeposit(tx, id, ['frozen'], 'performance');
+  await transitionDeposit(tx, id, 'toPerformance');
 }
 
 /** Applies a frozen deposit to a payment: it leaves the payer's frozen balance and reaches the payee. */
 export async function applyDepositToPayment(tx: Tx, id: number, payeeEnterpriseId: number) {
-  const deposit = await transitionDeposit(tx, id, ['frozen', 'performance'], 'applied');
+  const deposit = await transitionDeposit(tx, id, 'apply');
   if (!deposit) return;
   if (deposit.enterpriseId === payeeEnterpriseId) throw businessRule('收款方不能是付款方本身');
   await move(tx, {

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deals, marketIndex } from '../../db/schema/index';
 import { conflict } from '../../errors';
+import { publish } from '../../lib/events';
 
 /** The product the index follows: 5500 kcal thermal coal. */
 export const INDEX_STOCK_CODE = 'DLM5500';
@@ -99,6 +100,7 @@ export async function publishIndex(db: Db, userId: number | null, input: { curre
   const values = { quoteDate: input.quoteDate, priceFen: input.price, riseFen: rise, dealCount: proposal.dealCount, dealTonnageKg: proposal.dealTonnage, publishedBy: userId, updatedAt: new Date() };
   if (existing) {
     const [updated] = await db.update(marketIndex).set(values).where(eq(marketIndex.id, existing.id)).returning();
+    await publish(db, 'market_index.published', { year: input.currentYear, term: input.currentTerm });
     return present(updated!);
   }
   const [latest] = await db.select().from(marketIndex).orderBy(desc(marketIndex.totalTerm)).limit(1);
@@ -109,5 +111,6 @@ export async function publishIndex(db: Db, userId: number | null, input: { curre
     .insert(marketIndex)
     .values({ ...values, currentYear: input.currentYear, currentTerm: input.currentTerm, totalTerm: (latest?.totalTerm ?? 0) + 1 })
     .returning();
+  await publish(db, 'market_index.published', { year: input.currentYear, term: input.currentTerm });
   return present(created!);
 }
