@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock';
 import { publish } from '../lib/events';
 import { transition } from '../lib/transition';
 import { createDeal } from '../modules/deal/deal.service';
-import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
+import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import { hangStateAt } from '../modules/listing/listing.state';
 import type { Actor } from '../lib/actor';

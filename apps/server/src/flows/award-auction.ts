@@ -6,7 +6,7 @@ import { auctionEnrolments, auctions } from '../db/schema/index';
 import { transition } from '../lib/transition';
 import { createDeal } from '../modules/deal/deal.service';
 import { auctionStateAt } from '../modules/auction/auction.state';
-import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
+import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { publish } from '../lib/events';
 
 /**

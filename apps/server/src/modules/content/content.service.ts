@@ -1,7 +1,8 @@
 import { ContentStates, formatDateTime, type MoveOf } from '@coalx/shared';
 import { and, asc, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banners, contents, fileObjects } from '../../db/schema/index';
+import { banners, contents } from '../../db/schema/index';
+import { findStoredFile } from '../files/files.service';
 import { businessRule, conflict, notFound } from '../../errors';
 import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';
@@ -22,7 +23,7 @@ export async function listBanners(db: Db, includeDisabled = false) {
 
 /** Images and PDFs shown to visitors must be public files. */
 async function assertPublicFile(db: Db, key: string, kind: 'image' | 'pdf') {
-  const [file] = await db.select().from(fileObjects).where(eq(fileObjects.storageKey, key)).limit(1);
+  const file = await findStoredFile(db, key);
   if (!file || file.visibility !== 'public') throw businessRule('文件不存在或不是公开文件，请重新上传');
   const isPdf = file.contentType === 'application/pdf';
   if ((kind === 'pdf') !== isPdf) throw businessRule(kind === 'pdf' ? '附件须为 PDF 文件' : '图片须为 JPG 或 PNG');

@@ -1,5 +1,5 @@
 import { amountFen, dealSides, formatDateTime, maskName } from '@coalx/shared';
-import { aliasedTable, count, desc, eq, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deals, enterprises } from '../../db/schema/index';
 import { publish } from '../../lib/events';
@@ -86,3 +86,38 @@ export async function pageOfDeals(db: Db, where: SQL | undefined, pageNo: number
   return { records: rows.map((r) => presentDeal(r, mask)), total, current: pageNo, size: pageSize };
 }
 
+type DealQuery = { pageNo: number; pageSize: number; tradeId?: string };
+
+/** An enterprise's deals of one kind, on either side (its own view: names not masked). */
+export function dealsOfEnterprise(db: Db, tradeKind: 'listing' | 'auction', enterpriseId: number, query: DealQuery) {
+  const where = and(
+    eq(deals.tradeKind, tradeKind),
+    or(eq(deals.sellerEnterpriseId, enterpriseId), eq(deals.buyerEnterpriseId, enterpriseId)),
+    query.tradeId ? eq(deals.tradeNo, query.tradeId) : undefined,
+  );
+  return pageOfDeals(db, where, query.pageNo, query.pageSize, false);
+}
+
+/** A trade's deals for its public result notice (counterparties masked) and their totals. */
+export async function tradeResult(db: Db, tradeKind: 'listing' | 'auction', tradeNo: string, query: { pageNo: number; pageSize: number }) {
+  const where = and(eq(deals.tradeKind, tradeKind), eq(deals.tradeNo, tradeNo));
+  const page = await pageOfDeals(db, where, query.pageNo, query.pageSize, true);
+  const [totals] = await db
+    .select({ quantity: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`, amount: sql<string>`COALESCE(SUM(${deals.amountFen}), 0)::text` })
+    .from(deals)
+    .where(where);
+  return { page, quantityKg: Number(totals?.quantity ?? 0), amountFen: Number(totals?.amount ?? 0) };
+}
+
+/** Deals of one product made in [from, to): how many, their tonnage and Σ price × kg (for weighted averages). */
+export async function dealVolume(db: Db, stockCode: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`COUNT(*)::int`,
+      tonnage: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`,
+      weighted: sql<string>`COALESCE(SUM(${deals.priceFen}::numeric * ${deals.quantityKg}), 0)::text`,
+    })
+    .from(deals)
+    .where(and(eq(deals.stockCode, stockCode), gte(deals.createdAt, from), lt(deals.createdAt, to)));
+  return { count: Number(row?.count ?? 0), tonnageKg: BigInt(row?.tonnage ?? '0'), weightedFenKg: BigInt((row?.weighted ?? '0').split('.')[0]!) };
+}

@@ -3,7 +3,7 @@ import { aliasedTable, and, count, desc, asc, eq, inArray, or, sql, type SQL } f
 import type { Db } from '../../db/client';
 import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
-import { pageOfDeals } from '../deal/deal.service';
+import { dealsOfEnterprise, tradeResult } from '../deal/deal.service';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';
@@ -293,30 +293,19 @@ export async function mySubscriptions(db: Db, actor: Actor, query: SubscriptionQ
 /** My enterprise's listing deals, on either side. */
 export async function myDeals(db: Db, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
   listingPolicy.can(actor, 'publish');
-  const me = actor.enterpriseId!;
-  return pageOfDeals(
-    db,
-    and(eq(deals.tradeKind, 'listing'), or(eq(deals.sellerEnterpriseId, me), eq(deals.buyerEnterpriseId, me)), query.tradeId ? eq(deals.tradeNo, query.tradeId) : undefined),
-    query.pageNo,
-    query.pageSize,
-    false,
-  );
+  return dealsOfEnterprise(db, 'listing', actor.enterpriseId!, query);
 }
 
 /** The public result notice of a listing: its deals, counterparties partly masked. */
 export async function listingResult(db: Db, clock: Clock, tradeNo: string, query: { pageNo: number; pageSize: number }) {
   const { listing, enterpriseName } = await findListing(db, tradeNo);
   if (listing.status !== 'approved' || hangStateOfRow(listing, clock.now()) === HangState.notStarted) throw notFound('挂牌不存在或尚未公开');
-  const result = await pageOfDeals(db, and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)), query.pageNo, query.pageSize, true);
-  const [totals] = await db
-    .select({ quantity: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`, amount: sql<string>`COALESCE(SUM(${deals.amountFen}), 0)::text` })
-    .from(deals)
-    .where(and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)));
+  const result = await tradeResult(db, 'listing', tradeNo, query);
   return {
     listing: presentListing({ ...listing, hangStateNow: hangStateOfRow(listing, clock.now()) }, enterpriseName),
-    dealQuantity: Number(totals?.quantity ?? 0),
-    dealAmount: Number(totals?.amount ?? 0),
-    deals: result,
+    dealQuantity: result.quantityKg,
+    dealAmount: result.amountFen,
+    deals: result.page,
   };
 }
 
