@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/client';
 import { notFound } from '../errors';
 import type { Clock } from '../lib/clock';
-import { freezeTradeDeposit } from '../modules/funds/funds.service';
+import { freezeTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import type { Actor } from '../lib/actor';
 
