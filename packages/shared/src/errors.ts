@@ -46,6 +46,44 @@ export const ERRORS = {
   signing_session_invalid: { status: 422, message: '签章会话不存在、已使用或已过期，请重新签章' },
   signature_invalid: { status: 422, message: '签名验证未通过，文件未签章' },
   no_signing_certificate: { status: 422, message: '本机未安装数字证书，请先申请或在已安装证书的电脑上操作' },
+  // expected trading refusals, each with its own code so a page can act on it (e.g. offer 去入金 on funds_insufficient)
+  funds_insufficient: { status: 422, message: '可用资金不足' },
+  frozen_insufficient: { status: 422, message: '冻结资金不足，无法完成操作' },
+  enterprise_not_approved: { status: 422, message: '企业未通过交易中心审核' },
+  own_trade: { status: 422, message: '不能参与本企业发布的交易' },
+  listing_not_open: { status: 422, message: '挂牌尚未开始' },
+  listing_ended: { status: 422, message: '挂牌已结束' },
+  listing_sold_out: { status: 422, message: '该挂牌已全部摘完' },
+  subscribe_quantity_invalid: { status: 422, message: '摘牌数量不符合规则' },
+  enrolment_closed: { status: 422, message: '报名已截止' },
+  already_enrolled: { status: 409, message: '本企业已报名该竞价，无需重复报名' },
+  not_enrolled: { status: 422, message: '本企业未报名或保证金未冻结，不能出价' },
+  auction_not_started: { status: 422, message: '竞价尚未开始' },
+  auction_ended: { status: 422, message: '竞价已结束' },
+  already_leading: { status: 422, message: '您当前已是最优出价，无需重复出价' },
+  bid_too_low: { status: 422, message: '出价不符合加价规则' },
+  bid_too_high: { status: 422, message: '出价超出允许范围' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** Refusal codes the web may act on: every API refusal carries one as `error` beside the Chinese `message`. */
+export const TRADING_REFUSALS = [
+  'funds_insufficient',
+  'frozen_insufficient',
+  'enterprise_not_approved',
+  'own_trade',
+  'listing_not_open',
+  'listing_ended',
+  'listing_sold_out',
+  'subscribe_quantity_invalid',
+  'enrolment_closed',
+  'already_enrolled',
+  'not_enrolled',
+  'auction_not_started',
+  'auction_ended',
+  'already_leading',
+  'bid_too_low',
+  'bid_too_high',
+  'state_changed',
+] as const satisfies readonly ErrorCode[];

@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config';
+import { deliverEventsAfterCommit } from '../lib/events';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -40,7 +41,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = deliverEventsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -60,7 +61,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   const heldForLife: pg.Client[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = deliverEventsAfterCommit(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',

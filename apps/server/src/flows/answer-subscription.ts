@@ -1,12 +1,14 @@
-import { dealSides, HangState } from '@coalx/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { HangState, SubscriptionStates } from '@coalx/shared';
+import { eq, sql } from 'drizzle-orm';
 import { sqlLiteral } from '../lib/sql-literal';
 import type { Db, Tx } from '../db/client';
-import { deals, listingSubscriptions, listings } from '../db/schema/index';
-import { conflict, notFound } from '../errors';
+import { listingSubscriptions, listings } from '../db/schema/index';
+import { notFound } from '../errors';
 import type { Clock } from '../lib/clock';
-import { nextTradeNumber } from '../lib/trade-number';
-import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
+import { publish } from '../lib/events';
+import { transition } from '../lib/transition';
+import { createDeal } from '../modules/deal/deal.service';
+import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import { hangStateAt } from '../modules/listing/listing.state';
 import type { Actor } from '../lib/actor';
@@ -16,28 +18,24 @@ type Subscription = typeof listingSubscriptions.$inferSelect;
 
 /** Confirms a pending subscription: it becomes a deal, and its deposit a performance deposit. */
 export async function confirmSubscriptionInTx(tx: Tx, now: Date, listing: Listing, subscription: Subscription) {
-  const [confirmed] = await tx
-    .update(listingSubscriptions)
-    .set({ status: 'confirmed', decidedAt: now, updatedAt: now })
-    .where(and(eq(listingSubscriptions.id, subscription.id), eq(listingSubscriptions.status, 'pending')))
-    .returning();
-  if (!confirmed) throw conflict('该摘牌记录已处理，请刷新');
-  const sale = listing.tradeType === 0;
-  await tx.insert(deals).values({
-    dealNo: await nextTradeNumber(tx, 'CJ', now),
+  const confirmed = await transition(tx, SubscriptionStates, 'confirm', {
+    table: listingSubscriptions,
+    where: eq(listingSubscriptions.id, subscription.id),
+    set: { decidedAt: now, updatedAt: now },
+    notFoundMessage: '摘牌记录不存在',
+  });
+  await createDeal(tx, now, {
     tradeKind: 'listing',
     tradeNo: listing.tradeNo,
     tradeType: listing.tradeType,
     sourceId: subscription.id,
-    sellerEnterpriseId: sale ? listing.enterpriseId : subscription.enterpriseId,
-    buyerEnterpriseId: sale ? subscription.enterpriseId : listing.enterpriseId,
+    publisherEnterpriseId: listing.enterpriseId,
+    counterpartyEnterpriseId: subscription.enterpriseId,
     stockCode: listing.stockCode,
     productName: listing.productName,
     quantityKg: subscription.quantityKg,
     priceFen: subscription.priceFen,
-    amountFen: subscription.amountFen,
     depositFen: subscription.depositFen,
-    createdAt: now,
   });
   if (confirmed.depositId) await convertToPerformanceDeposit(tx, confirmed.depositId);
   return confirmed;
@@ -59,12 +57,11 @@ export async function answerSubscription(
     const now = clock.now();
     if (input.action === 'confirm') return confirmSubscriptionInTx(tx, now, listing!, subscription);
 
-    const [declined] = await tx
-      .update(listingSubscriptions)
-      .set({ status: 'declined', declineReason: input.reason ?? '', decidedAt: now, updatedAt: now })
-      .where(and(eq(listingSubscriptions.id, subscription.id), eq(listingSubscriptions.status, 'pending')))
-      .returning();
-    if (!declined) throw conflict('该摘牌记录已处理，请刷新');
+    const declined = await transition(tx, SubscriptionStates, 'decline', {
+      table: listingSubscriptions,
+      where: eq(listingSubscriptions.id, subscription.id),
+      set: { declineReason: input.reason ?? '', decidedAt: now, updatedAt: now },
+    });
     // the quantity goes back on the market; a listing sold out by it reopens if its window is still open
     await tx
       .update(listings)
@@ -72,6 +69,7 @@ export async function answerSubscription(
       .where(eq(listings.id, listing!.id));
     await tx.update(listings).set({ hangState: sql`${hangStateAt(now)}`, endedAt: sql`CASE WHEN ${hangStateAt(now)} = ${sqlLiteral(HangState.ended)} THEN ${listings.endedAt} ELSE NULL END` }).where(eq(listings.id, listing!.id));
     if (subscription.depositId) await releaseTradeDeposit(tx, subscription.depositId);
+    await publish(tx, 'listing.quantity_changed', { id: listing!.id });
     return declined;
   });
 }

@@ -1,12 +1,13 @@
-import { amountFen, AuctionState } from '@coalx/shared';
+import { AuctionState, EnrolmentStates } from '@coalx/shared';
 import { sqlLiteral } from '../lib/sql-literal';
 import { and, eq, lte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auctionEnrolments, auctions, deals } from '../db/schema/index';
-import { nextTradeNumber } from '../lib/trade-number';
+import { auctionEnrolments, auctions } from '../db/schema/index';
+import { transition } from '../lib/transition';
+import { createDeal } from '../modules/deal/deal.service';
 import { auctionStateAt } from '../modules/auction/auction.state';
-import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/funds.service';
-import { inTransaction, publish } from '../lib/events';
+import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
+import { publish } from '../lib/events';
 
 /**
  * Ends one auction whose deadline has passed, in one transaction: the best bid wins (a deal; its deposit becomes
@@ -14,7 +15,7 @@ import { inTransaction, publish } from '../lib/events';
  * Re-checks under the row lock, so running it on several processes or twice ends the auction once.
  */
 export async function awardAuction(db: Db, now: Date, auctionId: number): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const [a] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update').limit(1);
     if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || now < a.currentEnd) return false;
     const enrolments = await tx.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, a.id));
@@ -25,26 +26,22 @@ export async function awardAuction(db: Db, now: Date, auctionId: number): Promis
         if (winner) await convertToPerformanceDeposit(tx, e.depositId);
         else await releaseTradeDeposit(tx, e.depositId);
       }
-      await tx.update(auctionEnrolments).set({ status: winner ? 'won' : 'released' }).where(eq(auctionEnrolments.id, e.id));
+      await transition(tx, EnrolmentStates, winner ? 'win' : 'release', { table: auctionEnrolments, where: eq(auctionEnrolments.id, e.id) });
     }
     if (won) {
-      const sale = a.tradeType === 2;
       const winnerDeposit = enrolments.find((e) => e.enterpriseId === a.bestEnterpriseId);
-      await tx.insert(deals).values({
-        dealNo: await nextTradeNumber(tx, 'CJ', now),
+      await createDeal(tx, now, {
         tradeKind: 'auction',
         tradeNo: a.tradeNo,
         tradeType: a.tradeType,
         sourceId: a.bestBidId!,
-        sellerEnterpriseId: sale ? a.enterpriseId : a.bestEnterpriseId!,
-        buyerEnterpriseId: sale ? a.bestEnterpriseId! : a.enterpriseId,
+        publisherEnterpriseId: a.enterpriseId,
+        counterpartyEnterpriseId: a.bestEnterpriseId!,
         stockCode: a.stockCode,
         productName: a.productName,
         quantityKg: a.quantityKg,
         priceFen: a.bestPriceFen!,
-        amountFen: Number(amountFen(a.bestPriceFen!, a.quantityKg)),
         depositFen: winnerDeposit?.depositId ? a.depositFen : 0,
-        createdAt: now,
       });
     }
     await tx.update(auctions).set({ hangState: AuctionState.ended, result: won ? 'deal' : 'failed', endedAt: now, updatedAt: now }).where(eq(auctions.id, a.id));

@@ -2,13 +2,13 @@ import { formatDateTime } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionEnrolments, auctions, enterprises } from '../db/schema/index';
-import { businessRule, conflict, notFound } from '../errors';
+import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
-import { freezeTradeDeposit } from '../modules/funds/funds.service';
+import { freezeTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import type { Actor } from '../lib/actor';
-import { inTransaction, publish } from '../lib/events';
+import { publish } from '../lib/events';
 
 /** 竞价报名: the deposit is frozen in the transaction that enrols, under the auction's row lock. */
 export async function enrolAuction(
@@ -19,7 +19,7 @@ export async function enrolAuction(
 ) {
   auctionPolicy.can(actor, 'enrol');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
-  if (!enterprise || enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能报名');
+  if (!enterprise || enterprise.auditStatus !== 'approved') throw appError('enterprise_not_approved', '企业未通过交易中心审核，不能报名');
   const [existing] = await db
     .select({ e: auctionEnrolments })
     .from(auctionEnrolments)
@@ -29,23 +29,23 @@ export async function enrolAuction(
   if (existing) {
     // the same click again gets its enrolment back; a second enrolment is refused
     if (existing.e.requestId === input.requestId) return existing.e;
-    throw conflict('本企业已报名该竞价，无需重复报名');
+    throw appError('already_enrolled');
   }
   await verifyPaymentAuth(db, clock, actor, 'auction_enrol', input);
 
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
     if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
     auctionPolicy.can(actor, 'participate', auction);
     const now = clock.now();
-    if (now >= auction.enrolDeadline) throw businessRule(`报名已于 ${formatDateTime(auction.enrolDeadline)} 截止`);
+    if (now >= auction.enrolDeadline) throw appError('enrolment_closed', `报名已于 ${formatDateTime(auction.enrolDeadline)} 截止`);
     const bidderNo = auction.enrolCount + 1;
     const [enrolment] = await tx
       .insert(auctionEnrolments)
       .values({ auctionId: auction.id, enterpriseId: enterprise.id, userId: actor.userId, bidderNo, requestId: input.requestId, createdAt: now })
       .onConflictDoNothing({ target: [auctionEnrolments.auctionId, auctionEnrolments.enterpriseId] })
       .returning();
-    if (!enrolment) throw conflict('本企业已报名该竞价，无需重复报名');
+    if (!enrolment) throw appError('already_enrolled');
     if (auction.depositFen > 0) {
       const deposit = await freezeTradeDeposit(tx, {
         enterpriseId: enterprise.id,

@@ -1,22 +1,13 @@
-import { AuctionState, bidPriceRefusal, deadlineAfterBid } from '@coalx/shared';
+import { AuctionState, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
-import { businessRule, notFound } from '../errors';
+import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
-import { inTransaction, publish } from '../lib/events';
+import { publish } from '../lib/events';
 
-type Auction = typeof auctions.$inferSelect;
-
-/** The shared bid rules (the bidding page says the same before sending), on the auction row's fen columns. */
-export function priceRefusal(a: Pick<Auction, 'tradeType' | 'startPriceFen' | 'minStepFen' | 'maxStepFen' | 'limitPriceFen' | 'bestPriceFen'>, price: number): string | null {
-  return bidPriceRefusal(
-    { tradeType: a.tradeType, startPrice: a.startPriceFen, bestPrice: a.bestPriceFen, minStep: a.minStepFen, maxStep: a.maxStepFen, limitPrice: a.limitPriceFen },
-    price,
-  );
-}
 
 /**
  * One bid, one transaction: lock the auction row, check every rule against the server clock, record the bid, move
@@ -24,22 +15,25 @@ export function priceRefusal(a: Pick<Auction, 'tradeType' | 'startPriceFen' | 'm
  * per auction, so the accepted sequence only ever improves and equal prices can never both be accepted.
  */
 export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { tradeId: string; price: number }) {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
     if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
     auctionPolicy.can(actor, 'participate', auction);
     const now = clock.now();
-    if (auction.hangState === AuctionState.ended || now >= auction.currentEnd) throw businessRule('竞价已结束');
-    if (now < auction.bidStart) throw businessRule('竞价尚未开始');
+    if (auction.hangState === AuctionState.ended || now >= auction.currentEnd) throw appError('auction_ended');
+    if (now < auction.bidStart) throw appError('auction_not_started');
     const [enrolment] = await tx
       .select()
       .from(auctionEnrolments)
       .where(and(eq(auctionEnrolments.auctionId, auction.id), eq(auctionEnrolments.enterpriseId, actor.enterpriseId!)))
       .limit(1);
-    if (!enrolment || enrolment.status !== 'enrolled') throw businessRule('本企业未报名或保证金未冻结，不能出价');
-    if (auction.bestEnterpriseId === actor.enterpriseId) throw businessRule('您当前已是最优出价，无需重复出价');
-    const refusal = priceRefusal(auction, input.price);
-    if (refusal) throw businessRule(refusal);
+    if (!enrolment || enrolment.status !== 'enrolled') throw appError('not_enrolled');
+    if (auction.bestEnterpriseId === actor.enterpriseId) throw appError('already_leading');
+    const refusal = bidPriceProblem(
+      { tradeType: auction.tradeType, startPrice: auction.startPriceFen, bestPrice: auction.bestPriceFen, minStep: auction.minStepFen, maxStep: auction.maxStepFen, limitPrice: auction.limitPriceFen },
+      input.price,
+    );
+    if (refusal) throw appError(refusal.code, refusal.message);
 
     const seq = auction.bidCount + 1;
     const [bid] = await tx

@@ -1,9 +1,11 @@
 import type { CheckExistResult, EnterpriseDetail, EnterpriseRegisterInput, EnterpriseResubmitInput } from '@coalx/shared';
+import { EnterpriseAuditStates } from '@coalx/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { enterprises } from '../db/schema/index';
 import { appError } from '../errors';
 import type { Clock } from '../lib/clock';
+import { transition } from '../lib/transition';
 import { hashPassword } from '../lib/password';
 import { createAccount, usernameTaken, verifyCredentials } from '../modules/auth/accounts.service';
 import {
@@ -132,18 +134,18 @@ export async function resubmitRegistration(db: Db, clock: Clock, input: Enterpri
   try {
     return await db.transaction(async (tx) => {
       const now = clock.now();
-      const moved = await tx
-        .update(enterprises)
-        .set({ ...enterpriseValues(input, area), auditStatus: 'pending', auditReason: null, submittedAt: now, updatedAt: now })
-        .where(and(eq(enterprises.id, enterprise.id), eq(enterprises.auditStatus, 'rejected')))
-        .returning();
-      if (moved.length === 0) throw appError('audit_state', '企业资料正在审核中，无需重复提交');
+      const moved = await transition(tx, EnterpriseAuditStates, 'resubmit', {
+        table: enterprises,
+        where: eq(enterprises.id, enterprise.id),
+        set: { ...enterpriseValues(input, area), auditReason: null, submittedAt: now, updatedAt: now },
+        refusal: 'audit_state',
+      });
       const files = await claimRegistrationFiles(tx, [input.licenceUrl, input.authorizationUrl], enterprise.id);
       await saveAttachments(tx, clock, enterprise.id, [
         { kind: 'licence', fileId: files.get(input.licenceUrl)! },
         { kind: 'authorization', fileId: files.get(input.authorizationUrl)! },
       ]);
-      return { clientId: moved[0]!.clientId, organName: moved[0]!.organName, auditStatus: 'pending' };
+      return { clientId: moved.clientId, organName: moved.organName, auditStatus: moved.auditStatus };
     });
   } catch (err) {
     enterpriseConflict(err);

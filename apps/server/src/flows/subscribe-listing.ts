@@ -2,9 +2,10 @@ import { amountFen, formatTons, HangState, listingHangState, subscriptionDeposit
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
-import { businessRule, notFound } from '../errors';
+import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
-import { freezeTradeDeposit } from '../modules/funds/funds.service';
+import { publish } from '../lib/events';
+import { freezeTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import type { Actor } from '../lib/actor';
@@ -28,7 +29,7 @@ export async function subscribeListing(
   if (replay) return replay;
   listingPolicy.can(actor, 'trade');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
-  if (!enterprise || enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能摘牌');
+  if (!enterprise || enterprise.auditStatus !== 'approved') throw appError('enterprise_not_approved', '企业未通过交易中心审核，不能摘牌');
   await verifyPaymentAuth(db, clock, actor, 'listing_subscribe', input);
 
   return db.transaction(async (tx) => {
@@ -36,15 +37,15 @@ export async function subscribeListing(
     if (!listing || listing.status !== 'approved') throw notFound('挂牌不存在或未通过审核');
     listingPolicy.can(actor, 'subscribe', listing);
     const now = clock.now();
-    if (now < listing.listedDateStart) throw businessRule('挂牌尚未开始，暂不能摘牌');
+    if (now < listing.listedDateStart) throw appError('listing_not_open', '挂牌尚未开始，暂不能摘牌');
     const remaining = listing.quantityKg - listing.subscribedKg;
-    if (remaining <= 0) throw businessRule('该挂牌已全部摘完');
-    if (listingHangState(listing, now) !== HangState.open) throw businessRule('挂牌已结束，不能摘牌');
+    if (remaining <= 0) throw appError('listing_sold_out');
+    if (listingHangState(listing, now) !== HangState.open) throw appError('listing_ended', '挂牌已结束，不能摘牌');
     const q = input.quantity;
-    if (q > remaining) throw businessRule(`摘牌数量超过剩余可摘量 ${formatTons(remaining)}`);
-    if (q > listing.maxSubscribeKg) throw businessRule(`摘牌数量不能大于最大摘牌量 ${formatTons(listing.maxSubscribeKg)}`);
+    if (q > remaining) throw appError('subscribe_quantity_invalid', `摘牌数量超过剩余可摘量 ${formatTons(remaining)}`);
+    if (q > listing.maxSubscribeKg) throw appError('subscribe_quantity_invalid', `摘牌数量不能大于最大摘牌量 ${formatTons(listing.maxSubscribeKg)}`);
     // the last lot may be smaller than the minimum: whoever takes exactly the remainder is served
-    if (q < listing.minSubscribeKg && q !== remaining) throw businessRule(`摘牌数量不能小于最小摘牌量 ${formatTons(listing.minSubscribeKg)}`);
+    if (q < listing.minSubscribeKg && q !== remaining) throw appError('subscribe_quantity_invalid', `摘牌数量不能小于最小摘牌量 ${formatTons(listing.minSubscribeKg)}`);
 
     const deposit = subscriptionDeposit(listing.depositMode, listing.depositValueFen, q);
     const [subscription] = await tx
@@ -83,6 +84,7 @@ export async function subscribeListing(
         updatedAt: now,
       })
       .where(eq(listings.id, listing.id));
+    await publish(tx, 'listing.quantity_changed', { id: listing.id });
     const saved = { ...subscription!, depositId };
     if (listing.autoConfirm) return confirmSubscriptionInTx(tx, now, listing, saved);
     return saved;

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auctions, deals, enterprises, listings, recommendations } from '../db/schema/index';
 import { notFound } from '../errors';
+import { publish } from '../lib/events';
 import { shanghaiDayStart } from '../lib/shanghai-time';
 import { sqlLiteral as n } from '../lib/sql-literal';
 import { auctionStateAt } from '../modules/auction/auction.state';
@@ -153,6 +154,7 @@ export async function markRecommended(db: Db, userId: number, tradeNo: string, r
   if (!kind || !trade) throw notFound('交易不存在');
   if (recommended) await db.insert(recommendations).values({ tradeKind: kind, tradeNo, createdBy: userId }).onConflictDoNothing();
   else await db.delete(recommendations).where(eq(recommendations.tradeNo, tradeNo));
+  await publish(db, 'home.recommendations_changed', {});
 }
 
 /** Every trade number the centre recommends, whatever its state (the operator's switches read it). */

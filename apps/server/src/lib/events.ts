@@ -118,19 +118,43 @@ export function eventBusOf(db: Db): EventBus {
   return bus;
 }
 
+const deliversAfterCommit = new WeakSet<Db>();
+
 /**
- * `db.transaction` whose published events are delivered after it commits (and dropped if it rolls back). Every
- * transaction that publishes must be opened here.
+ * Makes every `db.transaction` of this database hold the events published inside it and deliver them after it
+ * commits (a rolled-back transaction's events are dropped). Called once when the database is opened.
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const queue: Queued[] = [];
-  const result = await db.transaction(async (tx) => {
-    queueOfTx.set(tx, queue);
-    return work(tx);
-  });
-  const bus = eventBusOf(db);
-  for (const { name, payload } of queue) await bus.deliver(name, payload);
-  return result;
+export function deliverEventsAfterCommit(db: Db): Db {
+  if (deliversAfterCommit.has(db)) return db;
+  deliversAfterCommit.add(db);
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    const queue: Queued[] = [];
+    const result = await transaction(async (tx) => {
+      holdEvents(tx, queue);
+      return work(tx);
+    }, config);
+    const bus = eventBusOf(db);
+    for (const { name, payload } of queue) await bus.deliver(name, payload);
+    return result;
+  }) as Db['transaction'];
+  return db;
+}
+
+/** Events of `tx` go to `queue`; a nested transaction (savepoint) adds its own to it only if it is released. */
+function holdEvents(tx: Tx, queue: Queued[]) {
+  queueOfTx.set(tx, queue);
+  const savepoints = tx as unknown as { transaction: Db['transaction'] };
+  const nested = savepoints.transaction.bind(tx);
+  savepoints.transaction = (async (work, config) => {
+    const inner: Queued[] = [];
+    const result = await nested(async (innerTx) => {
+      holdEvents(innerTx, inner);
+      return work(innerTx);
+    }, config);
+    queue.push(...inner);
+    return result;
+  }) as Db['transaction'];
 }
 
 /**
@@ -144,8 +168,8 @@ export async function publish<K extends EventName>(db: Db | Tx, name: K, payload
   }
   if (db instanceof PgTransaction) {
     const queue = queueOfTx.get(db as Tx);
-    // a programming error, caught by any test of the path: the event would otherwise be lost silently
-    if (!queue) throw new Error(`事件 ${name} 发布于未经 inTransaction 打开的事务中`);
+    // every transaction of a database opened by db/client.ts has a queue: anything else is a programming error
+    if (!queue) throw new Error(`事件 ${name} 发布于未登记的事务中`);
     queue.push({ name, payload });
     return;
   }

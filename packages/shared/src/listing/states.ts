@@ -1,16 +1,8 @@
 import { defineStateMachine } from '../state-machine';
+import { publishingStates } from '../trade/publishing-states';
 
 /** A listing's publishing workflow; the market state (HangState) only runs once it is approved. */
-export const ListingStates = defineStateMachine({
-  label: '挂牌审核状态',
-  states: { draft: '草稿', submitted: '待审核', approved: '已通过', rejected: '已驳回' },
-  moves: {
-    saveDraft: { from: ['draft', 'rejected'], to: 'draft', event: 'listing.draft_saved' },
-    submit: { from: ['draft', 'rejected'], to: 'submitted', event: 'listing.submitted' },
-    approve: { from: ['submitted'], to: 'approved', event: 'listing.approved' },
-    reject: { from: ['submitted'], to: 'rejected', event: 'listing.rejected' },
-  },
-});
+export const ListingStates = publishingStates('listing', '挂牌审核状态');
 
 /** A subscription (摘牌) waits for the publisher, or is confirmed at once when the listing auto-confirms. */
 export const SubscriptionStates = defineStateMachine({

@@ -19,24 +19,34 @@ export interface BidPriceRules {
 
 /** Why `price` is not acceptable now, or null. Sale: up from the start price; purchase: down from the base price. */
 export function bidPriceRefusal(a: BidPriceRules, price: number): string | null {
-  if (!Number.isInteger(price) || price <= 0) return '出价须大于 0';
+  return bidPriceProblem(a, price)?.message ?? null;
+}
+
+/**
+ * The refusal with its code: `bid_too_low` when the price does not improve enough on the best (or start) price,
+ * `bid_too_high` when it jumps past the largest step or the cap / floor.
+ */
+export function bidPriceProblem(a: BidPriceRules, price: number): { code: 'bid_too_low' | 'bid_too_high'; message: string } | null {
+  const low = (message: string) => ({ code: 'bid_too_low' as const, message });
+  const high = (message: string) => ({ code: 'bid_too_high' as const, message });
+  if (!Number.isInteger(price) || price <= 0) return low('出价须大于 0');
   const sale = isSale(a.tradeType);
   const best = a.bestPrice;
   if (best === null) {
-    if (sale && price < a.startPrice) return `首次出价须不低于起拍价 (${formatPrice(a.startPrice)})`;
-    if (!sale && price > a.startPrice) return `首次出价须不高于基价 (${formatPrice(a.startPrice)})`;
+    if (sale && price < a.startPrice) return low(`首次出价须不低于起拍价 (${formatPrice(a.startPrice)})`);
+    if (!sale && price > a.startPrice) return low(`首次出价须不高于基价 (${formatPrice(a.startPrice)})`);
     if (a.maxStep !== null && Math.abs(price - a.startPrice) > a.maxStep) {
-      return sale ? `出价不能高于起拍价加最大加价幅度 (${formatPrice(a.startPrice + a.maxStep)})` : `出价不能低于基价减最大降价幅度 (${formatPrice(a.startPrice - a.maxStep)})`;
+      return high(sale ? `出价不能高于起拍价加最大加价幅度 (${formatPrice(a.startPrice + a.maxStep)})` : `出价不能低于基价减最大降价幅度 (${formatPrice(a.startPrice - a.maxStep)})`);
     }
   } else if (sale) {
-    if (price < best + a.minStep) return `出价须不低于当前价加最小加价幅度 (${formatPrice(best + a.minStep)})`;
-    if (a.maxStep !== null && price > best + a.maxStep) return `出价不能高于当前价加最大加价幅度 (${formatPrice(best + a.maxStep)})`;
+    if (price < best + a.minStep) return low(`出价须不低于当前价加最小加价幅度 (${formatPrice(best + a.minStep)})`);
+    if (a.maxStep !== null && price > best + a.maxStep) return high(`出价不能高于当前价加最大加价幅度 (${formatPrice(best + a.maxStep)})`);
   } else {
-    if (price > best - a.minStep) return `出价须不高于当前价减最小降价幅度 (${formatPrice(best - a.minStep)})`;
-    if (a.maxStep !== null && price < best - a.maxStep) return `出价不能低于当前价减最大降价幅度 (${formatPrice(best - a.maxStep)})`;
+    if (price > best - a.minStep) return low(`出价须不高于当前价减最小降价幅度 (${formatPrice(best - a.minStep)})`);
+    if (a.maxStep !== null && price < best - a.maxStep) return high(`出价不能低于当前价减最大降价幅度 (${formatPrice(best - a.maxStep)})`);
   }
-  if (a.limitPrice !== null && sale && price > a.limitPrice) return `出价不能高于出价上限 (${formatPrice(a.limitPrice)})`;
-  if (a.limitPrice !== null && !sale && price < a.limitPrice) return `出价不能低于出价下限 (${formatPrice(a.limitPrice)})`;
+  if (a.limitPrice !== null && sale && price > a.limitPrice) return high(`出价不能高于出价上限 (${formatPrice(a.limitPrice)})`);
+  if (a.limitPrice !== null && !sale && price < a.limitPrice) return high(`出价不能低于出价下限 (${formatPrice(a.limitPrice)})`);
   return null;
 }
 

@@ -107,3 +107,10 @@ export const auctionBids = pgTable(
   },
   (t) => [uniqueIndex('auction_bid_seq_uq').on(t.auctionId, t.seq), check('auction_bid_price', sql`${t.priceFen} > 0`)],
 );
+
+export type Auction = typeof auctions.$inferSelect;
+export type NewAuction = typeof auctions.$inferInsert;
+export type AuctionEnrolment = typeof auctionEnrolments.$inferSelect;
+export type NewAuctionEnrolment = typeof auctionEnrolments.$inferInsert;
+export type AuctionBid = typeof auctionBids.$inferSelect;
+export type NewAuctionBid = typeof auctionBids.$inferInsert;

@@ -1,7 +1,39 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps, tstz } from './columns';
 import { enterprises } from './enterprise';
-import { roles } from './system';
+
+/** Roles (trader, enterprise_admin, operator, admin). */
+export const roles = pgTable('sys_role', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  ...timestamps,
+});
+
+/** Menu items and page permissions; the id is the permission id a route carries (spec §6). */
+export const permissions = pgTable('sys_permission', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  title: text('title').notNull(),
+  path: text('path').notNull(),
+  component: text('component').notNull(),
+  icon: text('icon'),
+  redirect: text('redirect'),
+  isMenu: boolean('is_menu').notNull().default(true),
+  hidden: boolean('hidden').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const rolePermissions = pgTable(
+  'sys_role_permission',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: text('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    actions: jsonb('actions').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
 
 export const users = pgTable('sys_user', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -39,3 +71,12 @@ export const sessions = pgTable(
   },
   (t) => [index('sys_session_user_idx').on(t.userId)],
 );
+
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type Role = typeof roles.$inferSelect;
+export type NewRole = typeof roles.$inferInsert;
+export type Permission = typeof permissions.$inferSelect;
+export type NewPermission = typeof permissions.$inferInsert;
+export type RolePermission = typeof rolePermissions.$inferSelect;
+export type NewRolePermission = typeof rolePermissions.$inferInsert;

@@ -1,5 +1,8 @@
-import { bigserial, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, tstz } from './columns';
+import { users } from './auth';
+import { fileObjects } from './files';
 
 /** An enterprise (coal mine, trader, power plant) trading on the platform once audited. */
 export const enterprises = pgTable('enterprise', {
@@ -32,3 +35,49 @@ export const enterprises = pgTable('enterprise', {
 });
 export type Enterprise = typeof enterprises.$inferSelect;
 export type NewEnterprise = typeof enterprises.$inferInsert;
+
+/** The enterprise's documents: business licence and authorisation letter (private files). */
+export const enterpriseAttachments = pgTable(
+  'enterprise_attachment',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enterpriseId: bigint('enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    /** licence | authorization */
+    kind: text('kind').notNull(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull().references(() => fileObjects.id),
+    /** Superseded by a resubmission or an approved change. */
+    replacedAt: tstz('replaced_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('enterprise_attachment_enterprise_idx').on(t.enterpriseId)],
+);
+
+/** A change of the legal data; the enterprise trades on its audited data until the operator approves. */
+export const enterpriseChangeRequests = pgTable(
+  'enterprise_change_request',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enterpriseId: bigint('enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    organName: text('organ_name').notNull(),
+    creditCode: text('credit_code').notNull(),
+    legalPerson: text('legal_person').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankBranch: text('bank_branch').notNull(),
+    bankAccountNo: text('bank_account_no').notNull(),
+    licenceFileId: bigint('licence_file_id', { mode: 'number' }).references(() => fileObjects.id),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    appliedBy: bigint('applied_by', { mode: 'number' }).notNull().references(() => users.id),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+    reviewedAt: tstz('reviewed_at'),
+    ...timestamps,
+  },
+  // one open change per enterprise: a double click cannot queue two
+  (t) => [uniqueIndex('enterprise_change_one_pending_uq').on(t.enterpriseId).where(sql`${t.status} = 'pending'`)],
+);
+
+export type EnterpriseAttachment = typeof enterpriseAttachments.$inferSelect;
+export type NewEnterpriseAttachment = typeof enterpriseAttachments.$inferInsert;
+export type EnterpriseChangeRequest = typeof enterpriseChangeRequests.$inferSelect;
+export type NewEnterpriseChangeRequest = typeof enterpriseChangeRequests.$inferInsert;

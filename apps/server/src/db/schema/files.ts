@@ -20,3 +20,6 @@ export const fileObjects = pgTable('file_object', {
   scene: text('scene').notNull().default(''),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+export type FileObject = typeof fileObjects.$inferSelect;
+export type NewFileObject = typeof fileObjects.$inferInsert;

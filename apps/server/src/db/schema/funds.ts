@@ -132,3 +132,16 @@ export const payPasswords = pgTable('fund_pay_password', {
   lockedUntil: tstz('locked_until'),
   ...timestamps,
 });
+
+export type FundAccount = typeof fundAccounts.$inferSelect;
+export type NewFundAccount = typeof fundAccounts.$inferInsert;
+export type FundJournalEntry = typeof fundJournal.$inferSelect;
+export type NewFundJournalEntry = typeof fundJournal.$inferInsert;
+export type DepositInApplication = typeof depositInApplications.$inferSelect;
+export type NewDepositInApplication = typeof depositInApplications.$inferInsert;
+export type Withdrawal = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+export type TradeDeposit = typeof tradeDeposits.$inferSelect;
+export type NewTradeDeposit = typeof tradeDeposits.$inferInsert;
+export type PayPassword = typeof payPasswords.$inferSelect;
+export type NewPayPassword = typeof payPasswords.$inferInsert;

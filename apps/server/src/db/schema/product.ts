@@ -27,3 +27,6 @@ export const products = pgTable('product', {
   sort: integer('sort').notNull().default(0),
   ...timestamps,
 });
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;

@@ -1,39 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** Roles (trader, enterprise_admin, operator, admin). */
-export const roles = pgTable('sys_role', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  ...timestamps,
-});
-
-/** Menu items and page permissions; the id is the permission id a route carries (spec §6). */
-export const permissions = pgTable('sys_permission', {
-  id: text('id').primaryKey(),
-  parentId: text('parent_id'),
-  title: text('title').notNull(),
-  path: text('path').notNull(),
-  component: text('component').notNull(),
-  icon: text('icon'),
-  redirect: text('redirect'),
-  isMenu: boolean('is_menu').notNull().default(true),
-  hidden: boolean('hidden').notNull().default(false),
-  sort: integer('sort').notNull().default(0),
-  ...timestamps,
-});
-
-export const rolePermissions = pgTable(
-  'sys_role_permission',
-  {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: text('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
-    actions: jsonb('actions').$type<string[]>().notNull().default([]),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
-);
-
 export const dictItems = pgTable(
   'sys_dict_item',
   {
@@ -61,3 +28,10 @@ export const systemMeta = pgTable('sys_meta', {
   value: text('value').notNull(),
   ...timestamps,
 });
+
+export type DictItem = typeof dictItems.$inferSelect;
+export type NewDictItem = typeof dictItems.$inferInsert;
+export type Switch = typeof switches.$inferSelect;
+export type NewSwitch = typeof switches.$inferInsert;
+export type SystemMeta = typeof systemMeta.$inferSelect;
+export type NewSystemMeta = typeof systemMeta.$inferInsert;

@@ -1,4 +1,4 @@
-import { businessRule, forbidden } from '../../errors';
+import { appError, forbidden } from '../../errors';
 import { TRADING_ROLES, type Actor } from '../../lib/actor';
 import { definePolicy, isPlatformStaff, requireRole } from '../../lib/policy';
 
@@ -12,7 +12,7 @@ export const auctionPolicy = definePolicy({
   participate(actor: Actor, auction: OwnedAuction) {
     requireRole(actor, TRADING_ROLES, '只有企业交易员可以参与竞价');
     // a business rule, not a permission: 422 (a 403 signs the trader out, spec §8)
-    if (auction.enterpriseId === actor.enterpriseId) throw businessRule('不能参与本企业发布的竞价');
+    if (auction.enterpriseId === actor.enterpriseId) throw appError('own_trade', '不能参与本企业发布的竞价');
   },
   /** Enrolling at all (before the auction is known): a trading enterprise's user. */
   enrol(actor: Actor) {

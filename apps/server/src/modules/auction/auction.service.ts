@@ -1,9 +1,11 @@
-import { amountFen, auctionHangState, AuctionState, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot } from '@coalx/shared';
+import { amountFen, auctionHangState, AuctionState, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot, AuctionStates } from '@coalx/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auctionBids, auctionEnrolments, auctions, enterprises } from '../../db/schema/index';
 import { businessRule, conflict, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { publish } from '../../lib/events';
+import { transition } from '../../lib/transition';
 import { nextTradeNumber } from '../../lib/trade-number';
 import type { Actor } from '../../lib/actor';
 import { findEnabledProduct } from '../product/product.service';
@@ -91,7 +93,6 @@ export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: Auc
     deliveryDateStart: input.deliveryDateStart,
     deliveryDateEnd: input.deliveryDateEnd,
     remark: input.remark,
-    status: input.submit ? 'submitted' : 'draft',
     rejectReason: null,
     updatedAt: now,
   };
@@ -99,13 +100,13 @@ export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: Auc
     const [existing] = await db.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).limit(1);
     if (!existing) throw notFound('竞价不存在');
     auctionPolicy.can(actor, 'manage', existing);
-    const [updated] = await db.update(auctions).set(values).where(and(eq(auctions.id, existing.id), inArray(auctions.status, ['draft', 'rejected']))).returning();
-    if (!updated) throw conflict('只有草稿或被驳回的竞价可以修改');
-    return updated;
+    return transition(db, AuctionStates, input.submit ? 'submit' : 'saveDraft', { table: auctions, where: eq(auctions.id, existing.id), set: values });
   }
   return db.transaction(async (tx) => {
     const tradeNo = await nextTradeNumber(tx, 'JJ', now);
-    const [created] = await tx.insert(auctions).values({ ...values, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now }).returning();
+    const status = input.submit ? AuctionStates.moves.submit.to : AuctionStates.moves.saveDraft.to;
+    const [created] = await tx.insert(auctions).values({ ...values, status, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now }).returning();
+    if (input.submit) await publish(tx, AuctionStates.moves.submit.event, { id: created!.id, to: status });
     return created!;
   });
 }
@@ -131,21 +132,13 @@ export async function auctionDetail(db: Db, clock: Clock, actor: Actor | null, t
 export async function auditAuction(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
   auctionPolicy.can(actor, 'audit');
   const now = clock.now();
-  const [updated] = await db
-    .update(auctions)
-    .set(
-      decision.approve
-        ? { status: 'approved', auditTime: now, auditedBy: actor.userId, updatedAt: now }
-        : { status: 'rejected', rejectReason: decision.reason, auditTime: now, auditedBy: actor.userId, updatedAt: now },
-    )
-    .where(and(eq(auctions.tradeNo, tradeNo), eq(auctions.status, 'submitted')))
-    .returning();
-  if (!updated) {
-    await findAuction(db, tradeNo);
-    throw conflict('该竞价不在待审核状态，请刷新');
-  }
-  if (decision.approve) await db.update(auctions).set({ hangState: sql`${auctionStateAt(now)}` }).where(eq(auctions.id, updated.id));
-  return updated;
+  // approval's follow-up (the market state at once) listens to auction.approved
+  return transition(db, AuctionStates, decision.approve ? 'approve' : 'reject', {
+    table: auctions,
+    where: eq(auctions.tradeNo, tradeNo),
+    set: { auditTime: now, auditedBy: actor.userId, updatedAt: now, ...(decision.approve ? {} : { rejectReason: decision.reason }) },
+    notFoundMessage: '竞价不存在',
+  });
 }
 
 async function pageOfAuctions(db: Db, now: Date, where: SQL | undefined, pageNo: number, pageSize: number, order: SQL[]) {

@@ -1,8 +1,11 @@
-import { formatDateTime } from '@coalx/shared';
+import { ContentStates, formatDateTime, type MoveOf } from '@coalx/shared';
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banners, contents, fileObjects } from '../../db/schema/index';
+import { banners, contents } from '../../db/schema/index';
+import { findStoredFile } from '../files/files.service';
 import { businessRule, conflict, notFound } from '../../errors';
+import { publish } from '../../lib/events';
+import { transition } from '../../lib/transition';
 import { sanitizeBody } from './sanitize';
 
 export const STATIC_PREFIX = '/trade-api/api/common/static/';
@@ -20,7 +23,7 @@ export async function listBanners(db: Db, includeDisabled = false) {
 
 /** Images and PDFs shown to visitors must be public files. */
 async function assertPublicFile(db: Db, key: string, kind: 'image' | 'pdf') {
-  const [file] = await db.select().from(fileObjects).where(eq(fileObjects.storageKey, key)).limit(1);
+  const file = await findStoredFile(db, key);
   if (!file || file.visibility !== 'public') throw businessRule('文件不存在或不是公开文件，请重新上传');
   const isPdf = file.contentType === 'application/pdf';
   if ((kind === 'pdf') !== isPdf) throw businessRule(kind === 'pdf' ? '附件须为 PDF 文件' : '图片须为 JPG 或 PNG');
@@ -32,15 +35,18 @@ export async function saveBanner(db: Db, input: { id?: number; title: string; im
   if (id) {
     const [updated] = await db.update(banners).set({ ...values, updatedAt: new Date() }).where(eq(banners.id, id)).returning();
     if (!updated) throw notFound('轮播图不存在');
+    await publish(db, 'content.banners_changed', {});
     return presentBanner(updated);
   }
   const [created] = await db.insert(banners).values(values).returning();
+  await publish(db, 'content.banners_changed', {});
   return presentBanner(created!);
 }
 
 export async function deleteBanner(db: Db, id: number) {
   const deleted = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
   if (deleted.length === 0) throw notFound('轮播图不存在');
+  await publish(db, 'content.banners_changed', {});
 }
 
 // ---------- announcements ----------
@@ -111,19 +117,24 @@ export async function saveContent(
   if (input.id) {
     const [updated] = await db.update(contents).set(values).where(eq(contents.id, input.id)).returning();
     if (!updated) throw notFound('公告不存在');
+    await publish(db, 'content.saved', { id: updated.id });
     return { ...presentRecord(updated), body: updated.bodyHtml, status: updated.status };
   }
   const [created] = await db.insert(contents).values({ ...values, createdBy: userId }).returning();
+  await publish(db, 'content.saved', { id: created!.id });
   return { ...presentRecord(created!), body: created!.bodyHtml, status: created!.status };
 }
 
-export async function setContentStatus(db: Db, id: number, status: 'published' | 'unpublished', now: Date) {
-  const [updated] = await db
-    .update(contents)
-    .set({ status, publishedAt: status === 'published' ? now : undefined, updatedAt: now })
-    .where(eq(contents.id, id))
-    .returning();
-  if (!updated) throw notFound('公告不存在');
-  if (status === 'published' && !updated.title) throw conflict('标题为空的公告不能发布');
+export async function setContentStatus(db: Db, id: number, move: MoveOf<typeof ContentStates>, now: Date) {
+  const updated = await db.transaction(async (tx) => {
+    const row = await transition(tx, ContentStates, move, {
+      table: contents,
+      where: eq(contents.id, id),
+      set: { publishedAt: move === 'publish' ? now : undefined, updatedAt: now },
+      notFoundMessage: '公告不存在',
+    });
+    if (move === 'publish' && !row.title) throw conflict('标题为空的公告不能发布');
+    return row;
+  });
   return { ...presentRecord(updated), body: updated.bodyHtml, status: updated.status };
 }

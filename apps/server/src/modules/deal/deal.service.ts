@@ -1,7 +1,54 @@
-import { formatDateTime, maskName } from '@coalx/shared';
-import { aliasedTable, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { amountFen, dealSides, formatDateTime, maskName } from '@coalx/shared';
+import { aliasedTable, and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { deals, enterprises } from '../../db/schema/index';
+import { publish } from '../../lib/events';
+import { nextTradeNumber } from '../../lib/trade-number';
+
+export interface NewDealInput {
+  tradeKind: 'listing' | 'auction';
+  tradeNo: string;
+  tradeType: number;
+  /** The subscription or the winning bid. */
+  sourceId: number;
+  publisherEnterpriseId: number;
+  counterpartyEnterpriseId: number;
+  stockCode: string;
+  productName: string;
+  quantityKg: number;
+  priceFen: number;
+  depositFen: number;
+}
+
+/**
+ * Every deal of both flows is made here, inside the transaction that confirms the subscription or awards the
+ * auction: seller and buyer follow the trade type, the amount is price × quantity half up to the fen, and
+ * `deal.created` is announced on commit (the contract chain listens to it).
+ */
+export async function createDeal(tx: Tx, now: Date, input: NewDealInput) {
+  const { seller, buyer } = dealSides(input.tradeType, input.publisherEnterpriseId, input.counterpartyEnterpriseId);
+  const [deal] = await tx
+    .insert(deals)
+    .values({
+      dealNo: await nextTradeNumber(tx, 'CJ', now),
+      tradeKind: input.tradeKind,
+      tradeNo: input.tradeNo,
+      tradeType: input.tradeType,
+      sourceId: input.sourceId,
+      sellerEnterpriseId: seller,
+      buyerEnterpriseId: buyer,
+      stockCode: input.stockCode,
+      productName: input.productName,
+      quantityKg: input.quantityKg,
+      priceFen: input.priceFen,
+      amountFen: Number(amountFen(input.priceFen, input.quantityKg)),
+      depositFen: input.depositFen,
+      createdAt: now,
+    })
+    .returning();
+  await publish(tx, 'deal.created', { dealId: deal!.id, dealNo: deal!.dealNo, tradeKind: input.tradeKind, tradeNo: input.tradeNo });
+  return deal!;
+}
 
 /** Deals of listings and auctions alike, as both sides and the public notices show them. */
 const seller = aliasedTable(enterprises, 'seller');
@@ -39,3 +86,38 @@ export async function pageOfDeals(db: Db, where: SQL | undefined, pageNo: number
   return { records: rows.map((r) => presentDeal(r, mask)), total, current: pageNo, size: pageSize };
 }
 
+type DealQuery = { pageNo: number; pageSize: number; tradeId?: string };
+
+/** An enterprise's deals of one kind, on either side (its own view: names not masked). */
+export function dealsOfEnterprise(db: Db, tradeKind: 'listing' | 'auction', enterpriseId: number, query: DealQuery) {
+  const where = and(
+    eq(deals.tradeKind, tradeKind),
+    or(eq(deals.sellerEnterpriseId, enterpriseId), eq(deals.buyerEnterpriseId, enterpriseId)),
+    query.tradeId ? eq(deals.tradeNo, query.tradeId) : undefined,
+  );
+  return pageOfDeals(db, where, query.pageNo, query.pageSize, false);
+}
+
+/** A trade's deals for its public result notice (counterparties masked) and their totals. */
+export async function tradeResult(db: Db, tradeKind: 'listing' | 'auction', tradeNo: string, query: { pageNo: number; pageSize: number }) {
+  const where = and(eq(deals.tradeKind, tradeKind), eq(deals.tradeNo, tradeNo));
+  const page = await pageOfDeals(db, where, query.pageNo, query.pageSize, true);
+  const [totals] = await db
+    .select({ quantity: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`, amount: sql<string>`COALESCE(SUM(${deals.amountFen}), 0)::text` })
+    .from(deals)
+    .where(where);
+  return { page, quantityKg: Number(totals?.quantity ?? 0), amountFen: Number(totals?.amount ?? 0) };
+}
+
+/** Deals of one product made in [from, to): how many, their tonnage and Σ price × kg (for weighted averages). */
+export async function dealVolume(db: Db, stockCode: string, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`COUNT(*)::int`,
+      tonnage: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`,
+      weighted: sql<string>`COALESCE(SUM(${deals.priceFen}::numeric * ${deals.quantityKg}), 0)::text`,
+    })
+    .from(deals)
+    .where(and(eq(deals.stockCode, stockCode), gte(deals.createdAt, from), lt(deals.createdAt, to)));
+  return { count: Number(row?.count ?? 0), tonnageKg: BigInt(row?.tonnage ?? '0'), weightedFenKg: BigInt((row?.weighted ?? '0').split('.')[0]!) };
+}

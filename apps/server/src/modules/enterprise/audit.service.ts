@@ -1,9 +1,10 @@
-import { canMoveAudit } from '@coalx/shared';
+import { canTransition, ChangeRequestStates, EnterpriseAuditStates, refusedMoveMessage } from '@coalx/shared';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enterpriseChangeRequests, enterprises } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { transition } from '../../lib/transition';
 import { registrantOf, requireFirstLoginPasswordChange } from '../auth/accounts.service';
 import { enterpriseConflict, presentChange, presentDetail, saveAttachments } from './enterprise.service';
 
@@ -34,16 +35,15 @@ export async function listForAudit(db: Db, query: { pageNo: number; pageSize: nu
 async function decide(db: Db, clock: Clock, id: number, to: 'approved' | 'rejected', reason: string | null) {
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, id)).limit(1);
   if (!e) throw notFound('企业不存在');
-  if (!canMoveAudit(e.auditStatus, to)) throw appError('audit_state', '该企业不是待审核状态，请刷新后重试');
   await db.transaction(async (tx) => {
     const now = clock.now();
-    // compare-and-set: of two operators deciding at once only the first counts
-    const moved = await tx
-      .update(enterprises)
-      .set({ auditStatus: to, auditReason: reason, auditedAt: now, updatedAt: now })
-      .where(and(eq(enterprises.id, id), eq(enterprises.auditStatus, 'pending')))
-      .returning({ id: enterprises.id });
-    if (moved.length === 0) throw appError('audit_state', '该企业不是待审核状态，请刷新后重试');
+    // of two operators deciding at once only the first counts
+    await transition(tx, EnterpriseAuditStates, to === 'approved' ? 'approve' : 'reject', {
+      table: enterprises,
+      where: eq(enterprises.id, id),
+      set: { auditReason: reason, auditedAt: now, updatedAt: now },
+      refusal: 'audit_state',
+    });
     if (to === 'approved') {
       const registrant = await registrantOf(tx, id);
       if (registrant) await requireFirstLoginPasswordChange(tx, registrant.id);
@@ -75,16 +75,16 @@ export async function listChanges(db: Db, query: { pageNo: number; pageSize: num
 async function decideChange(db: Db, clock: Clock, reviewerId: number, id: number, to: 'approved' | 'rejected', reason: string | null) {
   const [change] = await db.select().from(enterpriseChangeRequests).where(eq(enterpriseChangeRequests.id, id)).limit(1);
   if (!change) throw notFound('变更申请不存在');
-  if (change.status !== 'pending') throw appError('audit_state', '该变更申请已处理，请刷新后重试');
+  if (!canTransition(ChangeRequestStates, change.status, to)) throw appError('audit_state', refusedMoveMessage(ChangeRequestStates, change.status, to));
   try {
     await db.transaction(async (tx) => {
       const now = clock.now();
-      const moved = await tx
-        .update(enterpriseChangeRequests)
-        .set({ status: to, reason, reviewedBy: reviewerId, reviewedAt: now, updatedAt: now })
-        .where(and(eq(enterpriseChangeRequests.id, id), eq(enterpriseChangeRequests.status, 'pending')))
-        .returning({ id: enterpriseChangeRequests.id });
-      if (moved.length === 0) throw appError('audit_state', '该变更申请已处理，请刷新后重试');
+      await transition(tx, ChangeRequestStates, to === 'approved' ? 'approve' : 'reject', {
+        table: enterpriseChangeRequests,
+        where: eq(enterpriseChangeRequests.id, id),
+        set: { reason, reviewedBy: reviewerId, reviewedAt: now, updatedAt: now },
+        refusal: 'audit_state',
+      });
       if (to !== 'approved') return;
       await tx
         .update(enterprises)

@@ -139,3 +139,9 @@ export async function filesByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(fileObjects).where(inArray(fileObjects.id, ids));
 }
+
+/** A stored file by its key, for other modules' checks (a voucher is the enterprise's own, a banner image public). */
+export async function findStoredFile(db: Db, key: string) {
+  const [file] = await db.select().from(fileObjects).where(eq(fileObjects.storageKey, key)).limit(1);
+  return file ?? null;
+}

@@ -88,9 +88,9 @@ export async function move(tx: Tx, m: Movement): Promise<MovementResult> {
   if (!updated) {
     if (needsAvailable) {
       const [current] = await tx.select().from(fundAccounts).where(eq(fundAccounts.id, account.id));
-      throw businessRule(`可用资金不足：需要 ¥${formatFen(m.amount)}，可用 ¥${formatFen(current?.available ?? 0)}`);
+      throw appError('funds_insufficient', `可用资金不足：需要 ¥${formatFen(m.amount)}，可用 ¥${formatFen(current?.available ?? 0)}`);
     }
-    throw businessRule('冻结资金不足，无法完成操作');
+    throw appError('frozen_insufficient');
   }
   const [row] = await tx
     .insert(fundJournal)

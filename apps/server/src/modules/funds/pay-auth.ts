@@ -1,7 +1,8 @@
 import { formatDateTime } from '@coalx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enterprises, payPasswords, switches } from '../../db/schema/index';
+import { enterprises, payPasswords } from '../../db/schema/index';
+import { listSwitches } from '../system/system.service';
 import { appError, businessRule, forbidden } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -27,7 +28,7 @@ export function setUkeyVerifier(verifier: UkeyVerifier) {
 }
 
 export async function paymentAuthSwitches(db: Db) {
-  const rows = await db.select().from(switches);
+  const rows = await listSwitches(db);
   const on = (code: string) => rows.some((r) => r.code === code && r.content === '1');
   return { payPassword: on('PayPassword'), ukey: on('UkeySwitch') };
 }

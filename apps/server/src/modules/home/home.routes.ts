@@ -17,7 +17,6 @@ export default async function homeRoutes(app: ZodApp) {
     const actor = requireActor(request);
     homePolicy.can(actor, 'recommend');
     await markRecommended(app.db, actor.userId, request.body.tradeId, request.body.recommended);
-    app.publicCache.invalidate('recommend:');
     return ok(null, request.body.recommended ? '已设为推荐' : '已取消推荐');
   });
   app.get('/api/tradeHome/recommend/ids', { schema: { tags, summary: '已推荐的交易编号 (运营)', response: { 200: envelopeSchema(z.array(safeString())) } } }, async (request) => {

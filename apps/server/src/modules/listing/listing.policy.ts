@@ -1,4 +1,4 @@
-import { businessRule, forbidden } from '../../errors';
+import { appError, forbidden } from '../../errors';
 import { TRADING_ROLES, type Actor } from '../../lib/actor';
 import { definePolicy, isPlatformStaff, requireRole } from '../../lib/policy';
 
@@ -15,7 +15,7 @@ export const listingPolicy = definePolicy({
   subscribe(actor: Actor, listing: OwnedListing) {
     requireRole(actor, TRADING_ROLES, '只有企业交易员可以摘牌');
     // a business rule, not a permission: 422, so the page explains instead of signing the trader out (spec §8 403)
-    if (listing.enterpriseId === actor.enterpriseId) throw businessRule('不能摘本企业发布的挂牌');
+    if (listing.enterpriseId === actor.enterpriseId) throw appError('own_trade', '不能摘本企业发布的挂牌');
   },
   /** The publisher's enterprise manages its listing: edit drafts, confirm or decline subscriptions. */
   manage(actor: Actor, listing: OwnedListing) {

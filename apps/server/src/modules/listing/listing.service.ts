@@ -1,10 +1,12 @@
-import { formatDateTime, HangState, listingHangState, type ListingApply } from '@coalx/shared';
+import { formatDateTime, HangState, listingHangState, type ListingApply, ListingStates } from '@coalx/shared';
 import { aliasedTable, and, count, desc, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
 import { businessRule, conflict, forbidden, notFound } from '../../errors';
-import { pageOfDeals } from '../deal/deal.service';
+import { dealsOfEnterprise, tradeResult } from '../deal/deal.service';
 import type { Clock } from '../../lib/clock';
+import { publish } from '../../lib/events';
+import { transition } from '../../lib/transition';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { nextTradeNumber } from '../../lib/trade-number';
 import type { Actor } from '../../lib/actor';
@@ -87,7 +89,6 @@ export async function saveListing(db: Db, clock: Clock, actor: Actor, input: Lis
     listedDateEnd: end,
     autoConfirm: input.autoConfirm,
     remark: input.remark,
-    status: input.submit ? 'submitted' : 'draft',
     rejectReason: null,
     updatedAt: now,
   };
@@ -95,20 +96,16 @@ export async function saveListing(db: Db, clock: Clock, actor: Actor, input: Lis
     const [existing] = await db.select().from(listings).where(eq(listings.tradeNo, input.tradeId)).limit(1);
     if (!existing) throw notFound('挂牌不存在');
     listingPolicy.can(actor, 'manage', existing);
-    const [updated] = await db
-      .update(listings)
-      .set(values)
-      .where(and(eq(listings.id, existing.id), inArray(listings.status, ['draft', 'rejected'])))
-      .returning();
-    if (!updated) throw conflict('只有草稿或被驳回的挂牌可以修改');
-    return updated;
+    return transition(db, ListingStates, input.submit ? 'submit' : 'saveDraft', { table: listings, where: eq(listings.id, existing.id), set: values });
   }
   return db.transaction(async (tx) => {
     const tradeNo = await nextTradeNumber(tx, 'GP', now);
+    const status = input.submit ? ListingStates.moves.submit.to : ListingStates.moves.saveDraft.to;
     const [created] = await tx
       .insert(listings)
-      .values({ ...values, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now })
+      .values({ ...values, status, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now })
       .returning();
+    if (input.submit) await publish(tx, ListingStates.moves.submit.event, { id: created!.id, to: status });
     return created!;
   });
 }
@@ -140,24 +137,13 @@ function hangStateOfRow(l: ListingRow, now: Date) {
 export async function auditListing(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
   listingPolicy.can(actor, 'audit');
   const now = clock.now();
-  const [updated] = await db
-    .update(listings)
-    .set(
-      decision.approve
-        ? { status: 'approved', auditTime: now, auditedBy: actor.userId, updatedAt: now }
-        : { status: 'rejected', rejectReason: decision.reason, auditTime: now, auditedBy: actor.userId, updatedAt: now },
-    )
-    .where(and(eq(listings.tradeNo, tradeNo), eq(listings.status, 'submitted')))
-    .returning();
-  if (!updated) {
-    await findListing(db, tradeNo);
-    throw conflict('该挂牌不在待审核状态，请刷新');
-  }
-  if (decision.approve) {
-    // its market state from now on, without waiting for the scheduler
-    await db.update(listings).set({ hangState: sql`${hangStateAt(now)}` }).where(eq(listings.id, updated.id));
-  }
-  return updated;
+  // approval's follow-up (the market state at once) listens to listing.approved
+  return transition(db, ListingStates, decision.approve ? 'approve' : 'reject', {
+    table: listings,
+    where: eq(listings.tradeNo, tradeNo),
+    set: { auditTime: now, auditedBy: actor.userId, updatedAt: now, ...(decision.approve ? {} : { rejectReason: decision.reason }) },
+    notFoundMessage: '挂牌不存在',
+  });
 }
 
 type Page<T> = { records: T[]; total: number; current: number; size: number };
@@ -307,30 +293,19 @@ export async function mySubscriptions(db: Db, actor: Actor, query: SubscriptionQ
 /** My enterprise's listing deals, on either side. */
 export async function myDeals(db: Db, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
   listingPolicy.can(actor, 'publish');
-  const me = actor.enterpriseId!;
-  return pageOfDeals(
-    db,
-    and(eq(deals.tradeKind, 'listing'), or(eq(deals.sellerEnterpriseId, me), eq(deals.buyerEnterpriseId, me)), query.tradeId ? eq(deals.tradeNo, query.tradeId) : undefined),
-    query.pageNo,
-    query.pageSize,
-    false,
-  );
+  return dealsOfEnterprise(db, 'listing', actor.enterpriseId!, query);
 }
 
 /** The public result notice of a listing: its deals, counterparties partly masked. */
 export async function listingResult(db: Db, clock: Clock, tradeNo: string, query: { pageNo: number; pageSize: number }) {
   const { listing, enterpriseName } = await findListing(db, tradeNo);
   if (listing.status !== 'approved' || hangStateOfRow(listing, clock.now()) === HangState.notStarted) throw notFound('挂牌不存在或尚未公开');
-  const result = await pageOfDeals(db, and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)), query.pageNo, query.pageSize, true);
-  const [totals] = await db
-    .select({ quantity: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`, amount: sql<string>`COALESCE(SUM(${deals.amountFen}), 0)::text` })
-    .from(deals)
-    .where(and(eq(deals.tradeKind, 'listing'), eq(deals.tradeNo, tradeNo)));
+  const result = await tradeResult(db, 'listing', tradeNo, query);
   return {
     listing: presentListing({ ...listing, hangStateNow: hangStateOfRow(listing, clock.now()) }, enterpriseName),
-    dealQuantity: Number(totals?.quantity ?? 0),
-    dealAmount: Number(totals?.amount ?? 0),
-    deals: result,
+    dealQuantity: result.quantityKg,
+    dealAmount: result.amountFen,
+    deals: result.page,
   };
 }
 

@@ -27,7 +27,6 @@ export default async function marketIndexRoutes(app: ZodApp) {
     const actor = requireActor(request);
     marketIndexPolicy.can(actor, 'publish');
     const published = await publishIndex(app.db, actor.userId, request.body);
-    app.publicCache.invalidate('index:');
     return ok(published, '指数已发布');
   });
 }

@@ -1,8 +1,10 @@
 import { formatDateTime, type MarketIndex } from '@coalx/shared';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deals, marketIndex } from '../../db/schema/index';
+import { marketIndex } from '../../db/schema/index';
 import { conflict } from '../../errors';
+import { publish } from '../../lib/events';
+import { dealVolume } from '../deal/deal.service';
 
 /** The product the index follows: 5500 kcal thermal coal. */
 export const INDEX_STOCK_CODE = 'DLM5500';
@@ -55,16 +57,9 @@ export function isoWeekOf(instant: Date): { year: number; term: number } {
 export async function proposeIndex(db: Db, year: number, term: number) {
   const from = isoWeekStart(year, term);
   const to = new Date(from.getTime() + 7 * 86400_000);
-  const [row] = await db
-    .select({
-      count: sql<number>`COUNT(*)::int`,
-      tonnage: sql<string>`COALESCE(SUM(${deals.quantityKg}), 0)::text`,
-      weighted: sql<string>`COALESCE(SUM(${deals.priceFen}::numeric * ${deals.quantityKg}), 0)::text`,
-    })
-    .from(deals)
-    .where(and(eq(deals.stockCode, INDEX_STOCK_CODE), gte(deals.createdAt, from), lt(deals.createdAt, to)));
-  const tonnage = BigInt(row?.tonnage ?? '0');
-  const weighted = BigInt((row?.weighted ?? '0').split('.')[0]!);
+  const volume = await dealVolume(db, INDEX_STOCK_CODE, from, to);
+  const tonnage = volume.tonnageKg;
+  const weighted = volume.weightedFenKg;
   // weighted / tonnage, rounded half up to the fen
   const price = tonnage > 0n ? Number((weighted * 2n + tonnage) / (2n * tonnage)) : null;
   const previous = await previousTerm(db, year, term);
@@ -74,7 +69,7 @@ export async function proposeIndex(db: Db, year: number, term: number) {
     from: formatDateTime(from),
     to: formatDateTime(new Date(to.getTime() - 1000)),
     price,
-    dealCount: Number(row?.count ?? 0),
+    dealCount: volume.count,
     dealTonnage: Number(tonnage),
     previousPrice: previous?.priceFen ?? null,
   };
@@ -99,6 +94,7 @@ export async function publishIndex(db: Db, userId: number | null, input: { curre
   const values = { quoteDate: input.quoteDate, priceFen: input.price, riseFen: rise, dealCount: proposal.dealCount, dealTonnageKg: proposal.dealTonnage, publishedBy: userId, updatedAt: new Date() };
   if (existing) {
     const [updated] = await db.update(marketIndex).set(values).where(eq(marketIndex.id, existing.id)).returning();
+    await publish(db, 'market_index.published', { year: input.currentYear, term: input.currentTerm });
     return present(updated!);
   }
   const [latest] = await db.select().from(marketIndex).orderBy(desc(marketIndex.totalTerm)).limit(1);
@@ -109,5 +105,6 @@ export async function publishIndex(db: Db, userId: number | null, input: { curre
     .insert(marketIndex)
     .values({ ...values, currentYear: input.currentYear, currentTerm: input.currentTerm, totalTerm: (latest?.totalTerm ?? 0) + 1 })
     .returning();
+  await publish(db, 'market_index.published', { year: input.currentYear, term: input.currentTerm });
   return present(created!);
 }

@@ -6,7 +6,8 @@ import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
 import { systemPolicy } from './system.policy';
-import { getAllDictItems, getUserPermission, listSwitches, updateSwitch } from './system.service';
+import { getUserPermission } from '../auth/permissions.service';
+import { getAllDictItems, listSwitches, updateSwitch } from './system.service';
 
 const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeString(), text: safeString() })));
 

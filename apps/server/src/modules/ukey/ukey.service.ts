@@ -15,11 +15,12 @@ import {
 import * as x509 from '@peculiar/x509';
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { enterprises, ukeyCertificates, ukeyChallenges, ukeyDevices, users, type UkeyCertificateRow, type UkeyDeviceRow } from '../../db/schema/index';
+import { ukeyCertificates, ukeyChallenges, ukeyDevices, type UkeyCertificateRow, type UkeyDeviceRow } from '../../db/schema/index';
+import { listMembers } from '../auth/accounts.service';
+import { getEnterpriseInfo } from '../enterprise/enterprise.service';
 import { badRequest, businessRule, conflict, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import { inTransaction } from '../../lib/events';
 import { transition } from '../../lib/transition';
 import { checkPayPassword } from '../funds/pay-auth';
 import { buildCrl, chainsToPlatformCa, describeCertificate, issueCertificate, readCsr, verifyRawSignature, type CertificateHolder } from './certificates';
@@ -41,15 +42,16 @@ async function lockDevice(tx: Tx, deviceId: number): Promise<UkeyDeviceRow> {
 }
 
 async function holderOf(db: DbOrTx, userId: number, enterpriseId: number): Promise<CertificateHolder> {
-  const [row] = await db
-    .select({ organName: enterprises.organName, creditCode: enterprises.creditCode, realname: users.realname, username: users.username, auditStatus: enterprises.auditStatus })
-    .from(users)
-    .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-    .where(and(eq(users.id, userId), eq(enterprises.id, enterpriseId)))
-    .limit(1);
-  if (!row) throw notFound('用户或企业不存在');
-  if (row.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能签发数字证书');
-  return row;
+  const enterprise = await getEnterpriseInfo(db as Db, enterpriseId);
+  const member = (await listMembers(db as Db, enterpriseId)).find((m) => m.id === userId);
+  if (!enterprise || !member) throw notFound('用户或企业不存在');
+  if (enterprise.auditStatus !== 'approved') throw businessRule('企业未通过交易中心审核，不能签发数字证书');
+  return { organName: enterprise.organName, creditCode: enterprise.creditCode, realname: member.realname, username: member.username };
+}
+
+/** "王强（trader01）" of each member of the enterprise, for lists. */
+async function memberLabels(db: Db, enterpriseId: number): Promise<Map<number, string>> {
+  return new Map((await listMembers(db, enterpriseId)).map((m) => [m.id, `${m.realname}（${m.username}）`]));
 }
 
 /** Issues the certificate for the device's key inside the transaction and makes it the device's current one. */
@@ -95,14 +97,15 @@ async function revokeCertificate(tx: Tx, certificateId: number, reason: UkeyRevo
 export async function applyDevice(db: Db, clock: Clock, actor: Actor, input: { deviceName: string; csr: string; payPassword?: string }) {
   const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const request = await readCsr(input.csr);
-  const issueNow = actor.role === 'enterprise_admin';
+  // the enterprise admin approves their own request by giving the pay password
+  const issueNow = ukeyPolicy.allows(actor, 'decide', { enterpriseId, userId: actor.userId });
   if (issueNow) {
     if (!input.payPassword) throw businessRule('企业管理员申请数字证书须输入支付密码');
     await checkPayPassword(db, clock, enterpriseId, input.payPassword);
   }
   await holderOf(db, actor.userId, enterpriseId);
   const now = clock.now();
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const [device] = await tx
       .insert(ukeyDevices)
       .values({
@@ -129,7 +132,7 @@ async function finishIssue(tx: Tx, clock: Clock, device: UkeyDeviceRow, move: 'i
 
 /** The enterprise admin approves a waiting request (a new device or a renewal): the CA issues the certificate. */
 export async function approveDevice(db: Db, clock: Clock, actor: Actor, deviceId: number) {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const device = await lockDevice(tx, deviceId);
     ukeyPolicy.can(actor, 'decide', device);
     if (!device.pendingCsr) throw conflict('该数字证书没有待审批的申请');
@@ -139,7 +142,7 @@ export async function approveDevice(db: Db, clock: Clock, actor: Actor, deviceId
 }
 
 export async function rejectDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; reason: string }) {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
     ukeyPolicy.can(actor, 'decide', device);
     return moveDevice(tx, device, device.status === 'renewing' ? 'rejectRenewal' : 'reject', {
@@ -154,14 +157,14 @@ export async function rejectDevice(db: Db, clock: Clock, actor: Actor, input: { 
 
 /** 更新: the device's user brings a new key; issued at once for the admin (pay password), else it waits. */
 export async function renewDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; csr: string; payPassword?: string }) {
-  ukeyPolicy.can(actor, 'hold');
+  const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const request = await readCsr(input.csr);
-  const issueNow = actor.role === 'enterprise_admin';
+  const issueNow = ukeyPolicy.allows(actor, 'decide', { enterpriseId, userId: actor.userId });
   if (issueNow) {
     if (!input.payPassword) throw businessRule('企业管理员更新数字证书须输入支付密码');
-    await checkPayPassword(db, clock, actor.enterpriseId!, input.payPassword);
+    await checkPayPassword(db, clock, enterpriseId, input.payPassword);
   }
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
     ukeyPolicy.can(actor, 'renew', device);
     if (issueNow) return finishIssue(tx, clock, device, 'renew', request.csr.publicKey, actor.userId);
@@ -172,7 +175,7 @@ export async function renewDevice(db: Db, clock: Clock, actor: Actor, input: { d
 
 /** 删除: a waiting request is withdrawn; a working device's certificate goes on the revocation list at once. */
 export async function revokeDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; reason: UkeyRevokeReason }) {
-  return inTransaction(db, async (tx) => {
+  return db.transaction(async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
     ukeyPolicy.can(actor, 'revoke', device);
     const now = clock.now();
@@ -203,25 +206,23 @@ function certificateView(row: UkeyCertificateRow, userName: string, now: Date): 
   };
 }
 
-const userLabel = (u: { realname: string; username: string }) => `${u.realname}（${u.username}）`;
-
 /** 查询: the enterprise's devices, newest first, each with its current certificate. */
 export async function listDevices(db: Db, clock: Clock, actor: Actor): Promise<{ records: UkeyDevice[]; canApprove: boolean }> {
   const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const now = clock.now();
+  const labels = await memberLabels(db, enterpriseId);
   const rows = await db
-    .select({ d: ukeyDevices, c: ukeyCertificates, realname: users.realname, username: users.username })
+    .select({ d: ukeyDevices, c: ukeyCertificates })
     .from(ukeyDevices)
-    .innerJoin(users, eq(users.id, ukeyDevices.userId))
     .leftJoin(ukeyCertificates, eq(ukeyCertificates.id, ukeyDevices.currentCertificateId))
     .where(eq(ukeyDevices.enterpriseId, enterpriseId))
     .orderBy(desc(ukeyDevices.id));
-  const records = rows.map(({ d, c, ...u }) => ({
+  const records = rows.map(({ d, c }) => ({
     id: d.id,
     name: d.name,
     status: d.status as UkeyDevice['status'],
     userId: d.userId,
-    userName: userLabel(u),
+    userName: labels.get(d.userId) ?? '',
     mine: d.userId === actor.userId,
     requestedAt: formatDateTime(d.requestedAt),
     pendingKeyId: d.pendingKeyId,
@@ -229,7 +230,7 @@ export async function listDevices(db: Db, clock: Clock, actor: Actor): Promise<{
     revokedAt: d.revokedAt ? formatDateTime(d.revokedAt) : null,
     revokeReason: d.revokeReason ? (UKEY_REVOKE_REASONS[d.revokeReason as UkeyRevokeReason] ?? d.revokeReason) : null,
     lastUsedAt: d.lastUsedAt ? formatDateTime(d.lastUsedAt) : null,
-    certificate: c ? certificateView(c, userLabel(u), now) : null,
+    certificate: c ? certificateView(c, labels.get(d.userId) ?? '', now) : null,
   }));
   return { records, canApprove: ukeyPolicy.allows(actor, 'decide', { enterpriseId, userId: -1 }) };
 }
@@ -238,13 +239,13 @@ export async function listDevices(db: Db, clock: Clock, actor: Actor): Promise<{
 export async function listCertificates(db: Db, clock: Clock, actor: Actor, deviceId?: number): Promise<UkeyCertificate[]> {
   const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const now = clock.now();
+  const labels = await memberLabels(db, enterpriseId);
   const rows = await db
-    .select({ c: ukeyCertificates, realname: users.realname, username: users.username })
+    .select()
     .from(ukeyCertificates)
-    .innerJoin(users, eq(users.id, ukeyCertificates.userId))
     .where(and(eq(ukeyCertificates.enterpriseId, enterpriseId), deviceId ? eq(ukeyCertificates.deviceId, deviceId) : undefined))
     .orderBy(desc(ukeyCertificates.id));
-  return rows.map(({ c, ...u }) => certificateView(c, userLabel(u), now));
+  return rows.map((c) => certificateView(c, labels.get(c.userId) ?? '', now));
 }
 
 /** The certificate's DER for download (any certificate of the caller's enterprise). */

@@ -1,0 +1,26 @@
+import { bigint, bigserial, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './auth';
+
+/** The weekly thermal-coal index (spec §3): price and change in fen per ton. */
+export const marketIndex = pgTable(
+  'market_index',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    currentYear: integer('current_year').notNull(),
+    currentTerm: integer('current_term').notNull(),
+    /** 总第 N 期: terms published since the index began. */
+    totalTerm: integer('total_term').notNull(),
+    quoteDate: text('quote_date').notNull(),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
+    riseFen: bigint('rise_fen', { mode: 'number' }).notNull(),
+    dealCount: integer('deal_count').notNull().default(0),
+    dealTonnageKg: bigint('deal_tonnage_kg', { mode: 'number' }).notNull().default(0),
+    publishedBy: bigint('published_by', { mode: 'number' }).references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('market_index_term_uq').on(t.currentYear, t.currentTerm), uniqueIndex('market_index_total_uq').on(t.totalTerm)],
+);
+
+export type MarketIndexTerm = typeof marketIndex.$inferSelect;
+export type NewMarketIndexTerm = typeof marketIndex.$inferInsert;
