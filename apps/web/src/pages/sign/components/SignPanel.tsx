@@ -129,6 +129,7 @@ export default function SignPanel({ enterpriseName }: { enterpriseName: string }
           <Form.Item label="数字证书" required>
             <Select
               className="coalx-sign-device"
+              style={{ width: 320 }}
               loading={devices.isLoading}
               value={chosen?.id}
               placeholder="本机没有可用的数字证书"
