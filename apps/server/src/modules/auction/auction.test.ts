@@ -159,6 +159,29 @@ describe.each(testDatabaseKinds())('auction trading on %s', (kind) => {
     expect(bids.map((x) => x.inExtension)).toEqual([0, 1]);
   });
 
+  it("the publisher's results come latest-ended first, whatever order they were published in", async () => {
+    const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
+    const seller = await fundedEnterprise(t.app, t.database.db);
+    const now = t.clock.now().getTime();
+    const publish = async (bidEndMs: number) => {
+      const created = await post(t.app, '/api/bidApply', seller.token, auctionInput(stockCode, t.clock.now(), { bidEnd: new Date(now + bidEndMs).toISOString() }));
+      expect(created.statusCode, created.body).toBe(200);
+      const tradeId = created.json().result.tradeId as string;
+      expect((await post(t.app, '/api/auction/audit/approve', operator.token, { tradeId })).statusCode).toBe(200);
+      return tradeId;
+    };
+    const endsLater = await publish(900 * S);
+    const endsFirst = await publish(720 * S);
+    t.clock.advance(901 * S);
+    await runScheduledJobs(t.app);
+    const token = await loginAs(t.app, seller.user.username);
+    const results = (await post(t.app, '/api/myBidTradeList', token, { pageNo: 1, pageSize: 10, hangState: 3 })).json().result.records.map((r: { tradeId: string }) => r.tradeId);
+    expect(results).toEqual([endsLater, endsFirst]);
+    // the list of every auction stays newest-published first
+    const all = (await post(t.app, '/api/myBidTradeList', token, { pageNo: 1, pageSize: 10 })).json().result.records.map((r: { tradeId: string }) => r.tradeId);
+    expect(all).toEqual([endsFirst, endsLater]);
+  });
+
   it('no bid by the regular end: 流拍, every deposit released', async () => {
     const { tradeId, bidders } = await liveAuction();
     const row = await auctionRow(tradeId);
