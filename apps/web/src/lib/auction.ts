@@ -4,6 +4,7 @@ import {
   PRICE_LABEL,
   formatDateTime,
   AuctionState,
+  AuctionStates,
   fenToYuanText,
   kgToTonsText,
   tonsTextToKg,
@@ -31,7 +32,8 @@ export const AUCTION_STATE_COLOR: Record<number, string> = {
   [AuctionState.ended]: 'default',
 };
 export const AUCTION_STATE_ENUM = Object.fromEntries(Object.entries(AUCTION_STATE_LABELS).map(([code, text]) => [code, { text }]));
-export const AUCTION_STATUS: Record<string, string> = { draft: '草稿', submitted: '待审核', approved: '已通过', rejected: '已驳回' };
+/** Labels of the publishing workflow's states (AuctionStates in packages/shared). */
+export const AUCTION_STATUS: Record<string, string> = AuctionStates.states;
 
 export type AuctionButtonKey = 'signUp' | 'view' | 'join' | 'result' | 'details';
 export interface AuctionButton {
