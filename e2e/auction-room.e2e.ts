@@ -127,4 +127,22 @@ describe('auction room: one truth about time, and the result once ended', () => 
     expect(notice).not.toContain('当前最优价');
     await context.close();
   });
+
+  it('the home page’s live auction card shows the current price beside the start price', async () => {
+    const list = await call<{ records: { tradeId: string; tradeType: number; hangState: number; bestPrice: number | null; startPrice: number | null }[] }>(
+      '/api/tradeHome/recommend/list',
+      { body: { pageNo: 1, pageSize: 50 } },
+    );
+    const live = list.records.find((r) => r.tradeType === 2 && r.hangState === 2 && r.bestPrice !== null);
+    expect(live, 'the demo market recommends a live auction with bids').toBeDefined();
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl}/index`);
+    const card = page.locator(`[data-testid="recommend-card"][data-trade-id="${live!.tradeId}"]`);
+    await card.waitFor();
+    const current = card.getByTestId('recommend-current-price');
+    expect(await current.innerText()).toMatch(/^当前价\s*[\d,]+\.\d{2} 元\/吨$/);
+    expect(await card.innerText()).toContain('起拍价');
+    await card.screenshot({ path: 'test-results/e2e/home-live-auction-card.png' });
+    await context.close();
+  });
 });

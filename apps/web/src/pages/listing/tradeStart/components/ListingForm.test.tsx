@@ -42,7 +42,7 @@ describe('ListingForm', () => {
     type('销售价格', '800.123');
     fireEvent.click(screen.getByRole('button', { name: '提交审核' }));
     await screen.findByText('最大摘牌量不能大于挂牌数量', undefined, { timeout: 8000 });
-    expect(await screen.findByText('金额须 ≥ 0，最多 2 位小数', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('最多 2 位小数', undefined, { timeout: 8000 })).toBeTruthy();
     type('最大摘牌量', '500');
     await screen.findByText('最小摘牌量不能大于最大摘牌量', undefined, { timeout: 8000 });
     await waitFor(() => expect(screen.queryByText('最大摘牌量不能大于挂牌数量')).toBeNull());
