@@ -26,3 +26,4 @@ export * from './auction/states';
 export * from './funds/states';
 export * from './content/states';
 export * from './enterprise/states';
+export * from './states';
