@@ -32,3 +32,4 @@ export * from './content/states';
 export * from './enterprise/states';
 export * from './ukey/index';
 export * from './workbench/schemas';
+export * from './states';

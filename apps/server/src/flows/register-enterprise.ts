@@ -1,6 +1,6 @@
 import type { CheckExistResult, EnterpriseDetail, EnterpriseRegisterInput, EnterpriseResubmitInput } from '@coalx/shared';
 import { EnterpriseAuditStates } from '@coalx/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { enterprises } from '../db/schema/index';
 import { appError } from '../errors';

@@ -1,18 +1,4 @@
-import {
-  AuctionStates,
-  ChangeRequestStates,
-  ContentStates,
-  DepositInStates,
-  EnrolmentStates,
-  EnterpriseAuditStates,
-  ListingStates,
-  SubscriptionStates,
-  TradeDepositStates,
-  UkeyDeviceStates,
-  WithdrawalStates,
-  type EventOf,
-  type StateMachine,
-} from '@coalx/shared';
+import { STATE_MACHINES, type EventOf } from '@coalx/shared';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
@@ -23,22 +9,8 @@ import type { Db, Tx } from '../db/client';
  * event is held until the transaction commits, so a rolled-back change is never announced.
  */
 
-/** Every table whose moves publish events: the moves' event names come from packages/shared. */
-export const STATUS_TABLES = [
-  ListingStates,
-  SubscriptionStates,
-  AuctionStates,
-  EnrolmentStates,
-  DepositInStates,
-  WithdrawalStates,
-  TradeDepositStates,
-  ContentStates,
-  EnterpriseAuditStates,
-  ChangeRequestStates,
-  UkeyDeviceStates,
-] as const satisfies readonly StateMachine[];
-
-type StatusEventName = EventOf<(typeof STATUS_TABLES)[number]>;
+/** The events of every status move (packages/shared/src/states.ts). */
+type StatusEventName = EventOf<(typeof STATE_MACHINES)[keyof typeof STATE_MACHINES]>;
 
 /** What a status move announces: the row's id and the state it entered. */
 export interface StatusMoved {

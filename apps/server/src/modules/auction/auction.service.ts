@@ -2,7 +2,7 @@ import { amountFen, auctionHangState, AuctionState, bidderAlias, formatDateTime,
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auctionBids, auctionEnrolments, auctions, enterprises } from '../../db/schema/index';
-import { businessRule, conflict, notFound } from '../../errors';
+import { businessRule, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';

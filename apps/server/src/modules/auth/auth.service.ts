@@ -8,7 +8,8 @@ import {
 } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enterprises, permissions, rolePermissions, roles, users, type User } from '../../db/schema/index';
+import { permissions, rolePermissions, roles, users, type User } from '../../db/schema/index';
+import { findEnterprise } from '../enterprise/enterprise.service';
 import { appError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -68,7 +69,7 @@ export async function login(
 /** Nobody signs in for an enterprise the trading centre has not approved. */
 async function assertEnterpriseMayTrade(db: Db, user: User) {
   if (user.enterpriseId === null) return;
-  const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, user.enterpriseId)).limit(1);
+  const enterprise = await findEnterprise(db, user.enterpriseId);
   if (!enterprise || enterprise.auditStatus === 'approved') return;
   if (enterprise.auditStatus === 'rejected') {
     throw appError('enterprise_not_audited', `企业审核未通过${enterprise.auditReason ? `：${enterprise.auditReason}` : ''}，请修改资料后重新提交`);

@@ -19,6 +19,12 @@ import { registrantOf } from '../auth/accounts.service';
 import { resolveLeafArea } from '../area/area.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
 
+/** One enterprise's row (audit state, bank account, client number) for other modules' checks; null when unknown. */
+export async function findEnterprise(db: Db | Tx, enterpriseId: number): Promise<Enterprise | null> {
+  const [row] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
+  return row ?? null;
+}
+
 export async function getEnterpriseInfo(db: Db, enterpriseId: number | null): Promise<EnterpriseInfo> {
   if (enterpriseId === null) return null;
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);

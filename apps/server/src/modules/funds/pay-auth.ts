@@ -1,7 +1,8 @@
 import { formatDateTime } from '@coalx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enterprises, payPasswords } from '../../db/schema/index';
+import { payPasswords } from '../../db/schema/index';
+import { findEnterprise } from '../enterprise/enterprise.service';
 import { listSwitches } from '../system/system.service';
 import { appError, businessRule, forbidden } from '../../errors';
 import type { Clock } from '../../lib/clock';
@@ -109,6 +110,5 @@ export async function setPayPassword(db: Db, clock: Clock, actor: Actor, input: 
 }
 
 export async function enterpriseClientId(db: Db, enterpriseId: number) {
-  const [row] = await db.select({ clientId: enterprises.clientId }).from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
-  return row?.clientId ?? '';
+  return (await findEnterprise(db, enterpriseId))?.clientId ?? '';
 }

@@ -1,7 +1,8 @@
 import { DepositInStates, WithdrawalStates } from '@coalx/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { depositInApplications, enterprises, withdrawals } from '../../db/schema/index';
+import { depositInApplications, withdrawals } from '../../db/schema/index';
+import { findEnterprise } from '../enterprise/enterprise.service';
 import { businessRule, forbidden } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { transition } from '../../lib/transition';
@@ -92,7 +93,7 @@ export async function applyWithdrawal(
     .limit(1);
   if (previous) return previous;
   await verifyPaymentAuth(db, clock, actor, 'withdrawal', input);
-  const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
+  const enterprise = await findEnterprise(db, enterpriseId);
   if (!enterprise || enterprise.auditStatus !== 'approved') throw forbidden('企业未通过审核，不能出金');
   if (!enterprise.bankAccountNo) throw businessRule('企业尚未登记结算银行账户，请先完善企业信息');
   return db.transaction(async (tx) => {

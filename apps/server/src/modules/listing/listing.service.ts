@@ -1,8 +1,8 @@
 import { formatDateTime, HangState, listingHangState, type ListingApply, ListingStates } from '@coalx/shared';
-import { aliasedTable, and, count, desc, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
-import { businessRule, conflict, forbidden, notFound } from '../../errors';
+import { businessRule, forbidden, notFound } from '../../errors';
 import { dealsOfEnterprise, tradeResult } from '../deal/deal.service';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';

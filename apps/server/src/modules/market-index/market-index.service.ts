@@ -1,5 +1,5 @@
 import { formatDateTime, type MarketIndex } from '@coalx/shared';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketIndex } from '../../db/schema/index';
 import { conflict } from '../../errors';

@@ -1,0 +1,21 @@
+import { AuctionStates, EnrolmentStates } from './auction/states';
+import { ContentStates } from './content/states';
+import { ChangeRequestStates, EnterpriseAuditStates } from './enterprise/states';
+import { DepositInStates, TradeDepositStates, WithdrawalStates } from './funds/states';
+import { ListingStates, SubscriptionStates } from './listing/states';
+import { UkeyDeviceStates } from './ukey/states';
+
+/** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
+export const STATE_MACHINES = {
+  listing: ListingStates,
+  subscription: SubscriptionStates,
+  auction: AuctionStates,
+  enrolment: EnrolmentStates,
+  depositIn: DepositInStates,
+  withdrawal: WithdrawalStates,
+  tradeDeposit: TradeDepositStates,
+  content: ContentStates,
+  enterpriseAudit: EnterpriseAuditStates,
+  changeRequest: ChangeRequestStates,
+  ukeyDevice: UkeyDeviceStates,
+} as const;
