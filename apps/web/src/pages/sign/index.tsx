@@ -6,7 +6,7 @@ import SealCard from './components/SealCard';
 import SignedTable from './components/SignedTable';
 import SignPanel from './components/SignPanel';
 import VerifyPanel from './components/VerifyPanel';
-import '../ukey/ukey.css';
+import '../../styles/certificates.css';
 import './sign.css';
 
 /**

@@ -10,7 +10,7 @@ import { queryDevices, UKEY_DEVICES_QUERY_KEY } from '@/services/ukey';
 import ApplyModal from './components/ApplyModal';
 import DeviceTable from './components/DeviceTable';
 import Intro from './components/Intro';
-import './ukey.css';
+import '../../styles/certificates.css';
 
 /**
  * 证书信息 (/ukey/index and the workspace 数字证书 → 证书信息): apply for a key device made in this browser, the
