@@ -74,8 +74,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
         return ((await response.json()) as { result: { token: string } }).result.token;
       };
       const watcherToken = await signIn(b.port, 'buyer02');
-      // the two demo buyers on process A: whichever is not the best bidder at the moment may bid
-      const bidderTokens = [await signIn(a.port, 'buyer02'), await signIn(a.port, 'buyer01')];
+      // the live auction's two demo bidders, signed in on process A: whichever is not the best bidder at the moment may bid
+      const bidderTokens = [await signIn(a.port, 'bidder02'), await signIn(a.port, 'bidder01')];
 
       const socket = new WebSocket(`ws://127.0.0.1:${b.port}/trade-api/ws/auction?tradeId=${tradeId}&token=${watcherToken}`);
       const prices: number[] = [];
