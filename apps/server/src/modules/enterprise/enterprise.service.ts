@@ -11,11 +11,11 @@ import {
 } from '@coalx/shared';
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { enterpriseAttachments, enterpriseChangeRequests, enterprises, users, type Enterprise } from '../../db/schema/index';
+import { enterpriseAttachments, enterpriseChangeRequests, enterprises, type Enterprise } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
-import { registrantOf } from '../auth/accounts.service';
+import { accountNames, registrantOf } from '../auth/accounts.service';
 import { resolveLeafArea } from '../area/area.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
 
@@ -118,7 +118,7 @@ export async function listAttachments(db: Db, enterpriseId: number): Promise<Att
 }
 
 export async function presentChange(db: Db, row: typeof enterpriseChangeRequests.$inferSelect, enterpriseName: string): Promise<ChangeRequest> {
-  const [applicant] = await db.select({ realname: users.realname, username: users.username }).from(users).where(eq(users.id, row.appliedBy));
+  const applicant = await accountNames(db, row.appliedBy);
   const [licence] = row.licenceFileId ? await filesByIds(db, [row.licenceFileId]) : [];
   return {
     id: row.id,
