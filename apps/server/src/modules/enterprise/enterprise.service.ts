@@ -9,7 +9,7 @@ import {
   type EnterpriseInfo,
   type EnterpriseUpdateInput,
 } from '@coalx/shared';
-import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { enterpriseAttachments, enterpriseChangeRequests, enterprises, type Enterprise } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
@@ -23,6 +23,14 @@ import { filesByIds, ownedFileId } from '../files/files.service';
 export async function findEnterprise(db: Db | Tx, enterpriseId: number): Promise<Enterprise | null> {
   const [row] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
   return row ?? null;
+}
+
+/** Enterprise id → organisation name, for other modules' lists: one query for a whole page. */
+export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: enterprises.id, organName: enterprises.organName }).from(enterprises).where(inArray(enterprises.id, unique));
+  return new Map(rows.map((r) => [r.id, r.organName]));
 }
 
 export async function getEnterpriseInfo(db: Db, enterpriseId: number | null): Promise<EnterpriseInfo> {
