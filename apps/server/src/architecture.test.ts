@@ -46,7 +46,6 @@ const relative = (file: string) => path.relative(SRC, file);
  * deal a subscription became, a member's account). Known and listed so the list only shrinks: a new one fails.
  */
 const KNOWN_CROSS_READS = new Set([
-  'modules/auction/auction.service.ts imports enterprises',
   'modules/listing/listing.service.ts imports deals',
   'modules/listing/listing.service.ts imports enterprises',
 ]);

@@ -33,6 +33,12 @@ export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Prom
   return new Map(rows.map((r) => [r.id, r.organName]));
 }
 
+/** The enterprise a client number (客户编号) names, for the public halls' publisher filter; null when none does. */
+export async function enterpriseIdByClientId(db: Db | Tx, clientId: string): Promise<number | null> {
+  const [row] = await db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.clientId, clientId)).limit(1);
+  return row?.id ?? null;
+}
+
 export async function getEnterpriseInfo(db: Db, enterpriseId: number | null): Promise<EnterpriseInfo> {
   if (enterpriseId === null) return null;
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
