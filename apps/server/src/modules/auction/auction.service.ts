@@ -1,13 +1,14 @@
 import { amountFen, auctionHangState, AuctionState, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot, AuctionStates } from '@coalx/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { auctionBids, auctionEnrolments, auctions, enterprises } from '../../db/schema/index';
+import { auctionBids, auctionEnrolments, auctions } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';
 import { nextTradeNumber } from '../../lib/trade-number';
 import type { Actor } from '../../lib/actor';
+import { enterpriseIdByClientId, enterpriseNames } from '../enterprise/enterprise.service';
 import { findEnabledProduct } from '../product/product.service';
 import { auctionPolicy } from './auction.policy';
 import { auctionStateAt } from './auction.state';
@@ -112,14 +113,10 @@ export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: Auc
 }
 
 export async function findAuction(db: Db | Tx, tradeNo: string) {
-  const [row] = await db
-    .select({ auction: auctions, enterpriseName: enterprises.organName, enterpriseClientId: enterprises.clientId })
-    .from(auctions)
-    .innerJoin(enterprises, eq(enterprises.id, auctions.enterpriseId))
-    .where(eq(auctions.tradeNo, tradeNo))
-    .limit(1);
-  if (!row) throw notFound('竞价不存在');
-  return row;
+  const [auction] = await db.select().from(auctions).where(eq(auctions.tradeNo, tradeNo)).limit(1);
+  if (!auction) throw notFound('竞价不存在');
+  const names = await enterpriseNames(db, [auction.enterpriseId]);
+  return { auction, enterpriseName: names.get(auction.enterpriseId) ?? '' };
 }
 
 /** Public once approved; before that only its enterprise and the trading centre. */
@@ -142,17 +139,17 @@ export async function auditAuction(db: Db, clock: Clock, actor: Actor, tradeNo: 
 }
 
 async function pageOfAuctions(db: Db, now: Date, where: SQL | undefined, pageNo: number, pageSize: number, order: SQL[]) {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctions).innerJoin(enterprises, eq(enterprises.id, auctions.enterpriseId)).where(where);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctions).where(where);
   const rows = await db
-    .select({ auction: auctions, enterpriseName: enterprises.organName, stateNow: auctionStateAt(now) })
+    .select({ auction: auctions, stateNow: auctionStateAt(now) })
     .from(auctions)
-    .innerJoin(enterprises, eq(enterprises.id, auctions.enterpriseId))
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
+  const names = await enterpriseNames(db, rows.map((r) => r.auction.enterpriseId));
   return {
-    records: rows.map((r) => presentAuction({ ...r.auction, stateNow: Number(r.stateNow) }, r.enterpriseName)),
+    records: rows.map((r) => presentAuction({ ...r.auction, stateNow: Number(r.stateNow) }, names.get(r.auction.enterpriseId) ?? '')),
     total,
     current: pageNo,
     size: pageSize,
@@ -167,11 +164,13 @@ export async function marketAuctions(
 ) {
   const now = clock.now();
   const state = auctionStateAt(now);
+  // the publisher filter names a client number; one that names no enterprise matches no auction
+  const publisherId = query.enterpriseId ? await enterpriseIdByClientId(db, query.enterpriseId) : undefined;
   const where = and(
     eq(auctions.status, 'approved'),
     query.hangState !== undefined ? sql`${state} = ${query.hangState}` : undefined,
     query.tradeType !== undefined ? eq(auctions.tradeType, query.tradeType) : undefined,
-    query.enterpriseId ? eq(enterprises.clientId, query.enterpriseId) : undefined,
+    publisherId === undefined ? undefined : publisherId === null ? sql`false` : eq(auctions.enterpriseId, publisherId),
     query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined,
     query.productName ? sql`${auctions.productName} ILIKE ${'%' + query.productName.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
   );
@@ -266,23 +265,23 @@ export async function bidHistory(db: Db, actor: Actor | null, query: { tradeId: 
   const where = eq(auctionBids.auctionId, auction.id);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctionBids).where(where);
   const rows = await db
-    .select({ bid: auctionBids, enterpriseName: enterprises.organName })
+    .select()
     .from(auctionBids)
-    .innerJoin(enterprises, eq(enterprises.id, auctionBids.enterpriseId))
     .where(where)
     .orderBy(desc(auctionBids.seq))
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
   const staff = auctionPolicy.allows(actor, 'seeAllBidders');
+  const names = staff ? await enterpriseNames(db, rows.map((bid) => bid.enterpriseId)) : new Map<number, string>();
   return {
-    records: rows.map((r) => ({
-      seq: r.bid.seq,
-      bidder: bidderAlias(r.bid.bidderNo),
-      enterpriseName: staff ? r.enterpriseName : null,
-      price: r.bid.priceFen,
-      inExtension: r.bid.inExtension === 1,
-      time: formatDateTime(r.bid.createdAt),
-      at: r.bid.createdAt.getTime(),
+    records: rows.map((bid) => ({
+      seq: bid.seq,
+      bidder: bidderAlias(bid.bidderNo),
+      enterpriseName: staff ? (names.get(bid.enterpriseId) ?? '') : null,
+      price: bid.priceFen,
+      inExtension: bid.inExtension === 1,
+      time: formatDateTime(bid.createdAt),
+      at: bid.createdAt.getTime(),
     })),
     total,
     current: query.pageNo,
@@ -295,12 +294,12 @@ export async function auctionResult(db: Db, clock: Clock, tradeNo: string) {
   const { auction, enterpriseName } = await findAuction(db, tradeNo);
   if (auction.status !== 'approved') throw notFound('竞价不存在或尚未公开');
   const ended = auction.hangState === AuctionState.ended && auction.result !== null;
-  const [winner] = auction.bestEnterpriseId && ended ? await db.select().from(enterprises).where(eq(enterprises.id, auction.bestEnterpriseId)) : [];
+  const winnerName = auction.bestEnterpriseId && ended ? (await enterpriseNames(db, [auction.bestEnterpriseId])).get(auction.bestEnterpriseId) : undefined;
   const [{ bidders } = { bidders: 0 }] = await db.select({ bidders: sql<number>`COUNT(DISTINCT ${auctionBids.enterpriseId})::int` }).from(auctionBids).where(eq(auctionBids.auctionId, auction.id));
   return {
     auction: presentAuction({ ...auction, stateNow: auctionHangState(auction, clock.now()) }, enterpriseName),
     dealPrice: ended && auction.result === 'deal' ? auction.bestPriceFen : null,
-    winner: winner && auction.result === 'deal' ? maskName(winner.organName) : null,
+    winner: winnerName !== undefined && auction.result === 'deal' ? maskName(winnerName) : null,
     bidCount: auction.bidCount,
     bidderCount: Number(bidders),
     amount: ended && auction.result === 'deal' && auction.bestPriceFen !== null ? Number(amountFen(auction.bestPriceFen, auction.quantityKg)) : null,

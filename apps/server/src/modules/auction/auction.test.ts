@@ -70,6 +70,15 @@ describe.each(testDatabaseKinds())('auction trading on %s', (kind) => {
     }
   });
 
+  it("the hall's publisher filter takes a client number and shows that enterprise's auctions under its name", async () => {
+    const { tradeId, seller } = await liveAuction({}, 1);
+    const hall = async (enterpriseId: string) => (await post(t.app, '/api/tradeHome/bidTrade/list', null, { pageNo: 1, pageSize: 50, enterpriseId })).json().result;
+    const own = await hall(seller.enterprise.clientId);
+    expect(own.records.map((r: { tradeId: string }) => r.tradeId)).toEqual([tradeId]);
+    expect(own.records[0].enterpriseName).toBe(seller.enterprise.organName);
+    expect(await hall('C000000')).toMatchObject({ records: [], total: 0 });
+  });
+
   it('enrolment: refused to the publisher, twice, after the deadline and without funds', async () => {
     const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
     const seller = await fundedEnterprise(t.app, t.database.db);

@@ -55,6 +55,12 @@ export async function registrantOf(db: Db | Tx, enterpriseId: number): Promise<U
   return row?.user ?? null;
 }
 
+/** An account's display names (real name, login), for records that say who applied; null when unknown. */
+export async function accountNames(db: Db | Tx, userId: number): Promise<{ realname: string; username: string } | null> {
+  const [row] = await db.select({ realname: users.realname, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
 /** Approval: the registrant's first sign-in must change the password. */
 export async function requireFirstLoginPasswordChange(tx: Tx, userId: number) {
   await tx.update(users).set({ isFirstLogin: true }).where(eq(users.id, userId));

@@ -1,8 +1,9 @@
 import { amountFen, dealSides, formatDateTime, maskName } from '@coalx/shared';
-import { aliasedTable, and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { deals, enterprises } from '../../db/schema/index';
+import { deals } from '../../db/schema/index';
 import { publish } from '../../lib/events';
+import { enterpriseNames } from '../enterprise/enterprise.service';
 import { nextTradeNumber } from '../../lib/trade-number';
 
 export interface NewDealInput {
@@ -50,10 +51,23 @@ export async function createDeal(tx: Tx, now: Date, input: NewDealInput) {
   return deal!;
 }
 
-/** Deals of listings and auctions alike, as both sides and the public notices show them. */
-const seller = aliasedTable(enterprises, 'seller');
-const buyer = aliasedTable(enterprises, 'buyer');
+/** One deal by its id; null when unknown. */
+export async function findDeal(db: Db | Tx, dealId: number) {
+  const [row] = await db.select().from(deals).where(eq(deals.id, dealId)).limit(1);
+  return row ?? null;
+}
 
+/** Subscription id → the id of the deal it became (listing deals only; a subscription without a deal is absent). */
+export async function dealIdsBySubscription(db: Db | Tx, subscriptionIds: readonly number[]): Promise<Map<number, number>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: deals.id, sourceId: deals.sourceId })
+    .from(deals)
+    .where(and(eq(deals.tradeKind, 'listing'), inArray(deals.sourceId, [...new Set(subscriptionIds)])));
+  return new Map(rows.map((r) => [r.sourceId, r.id]));
+}
+
+/** Deals of listings and auctions alike, as both sides and the public notices show them. */
 export function presentDeal(r: { deal: typeof deals.$inferSelect; sellerName: string; buyerName: string }, mask: boolean) {
   return {
     id: r.deal.id,
@@ -75,15 +89,17 @@ export function presentDeal(r: { deal: typeof deals.$inferSelect; sellerName: st
 export async function pageOfDeals(db: Db, where: SQL | undefined, pageNo: number, pageSize: number, mask: boolean) {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(deals).where(where);
   const rows = await db
-    .select({ deal: deals, sellerName: seller.organName, buyerName: buyer.organName })
+    .select()
     .from(deals)
-    .innerJoin(seller, eq(seller.id, deals.sellerEnterpriseId))
-    .innerJoin(buyer, eq(buyer.id, deals.buyerEnterpriseId))
     .where(where)
     .orderBy(desc(deals.id))
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
-  return { records: rows.map((r) => presentDeal(r, mask)), total, current: pageNo, size: pageSize };
+  const names = await enterpriseNames(db, rows.flatMap((deal) => [deal.sellerEnterpriseId, deal.buyerEnterpriseId]));
+  const records = rows.map((deal) =>
+    presentDeal({ deal, sellerName: names.get(deal.sellerEnterpriseId) ?? '', buyerName: names.get(deal.buyerEnterpriseId) ?? '' }, mask),
+  );
+  return { records, total, current: pageNo, size: pageSize };
 }
 
 type DealQuery = { pageNo: number; pageSize: number; tradeId?: string };

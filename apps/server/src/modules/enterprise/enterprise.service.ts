@@ -9,13 +9,13 @@ import {
   type EnterpriseInfo,
   type EnterpriseUpdateInput,
 } from '@coalx/shared';
-import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { enterpriseAttachments, enterpriseChangeRequests, enterprises, users, type Enterprise } from '../../db/schema/index';
+import { enterpriseAttachments, enterpriseChangeRequests, enterprises, type Enterprise } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
-import { registrantOf } from '../auth/accounts.service';
+import { accountNames, registrantOf } from '../auth/accounts.service';
 import { resolveLeafArea } from '../area/area.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
 
@@ -23,6 +23,20 @@ import { filesByIds, ownedFileId } from '../files/files.service';
 export async function findEnterprise(db: Db | Tx, enterpriseId: number): Promise<Enterprise | null> {
   const [row] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
   return row ?? null;
+}
+
+/** Enterprise id → organisation name, for other modules' lists: one query for a whole page. */
+export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: enterprises.id, organName: enterprises.organName }).from(enterprises).where(inArray(enterprises.id, unique));
+  return new Map(rows.map((r) => [r.id, r.organName]));
+}
+
+/** The enterprise a client number (客户编号) names, for the public halls' publisher filter; null when none does. */
+export async function enterpriseIdByClientId(db: Db | Tx, clientId: string): Promise<number | null> {
+  const [row] = await db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.clientId, clientId)).limit(1);
+  return row?.id ?? null;
 }
 
 export async function getEnterpriseInfo(db: Db, enterpriseId: number | null): Promise<EnterpriseInfo> {
@@ -118,7 +132,7 @@ export async function listAttachments(db: Db, enterpriseId: number): Promise<Att
 }
 
 export async function presentChange(db: Db, row: typeof enterpriseChangeRequests.$inferSelect, enterpriseName: string): Promise<ChangeRequest> {
-  const [applicant] = await db.select({ realname: users.realname, username: users.username }).from(users).where(eq(users.id, row.appliedBy));
+  const applicant = await accountNames(db, row.appliedBy);
   const [licence] = row.licenceFileId ? await filesByIds(db, [row.licenceFileId]) : [];
   return {
     id: row.id,

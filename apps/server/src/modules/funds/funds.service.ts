@@ -1,9 +1,10 @@
 import { formatDateTime } from '@coalx/shared';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { depositInApplications, enterprises, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
+import { depositInApplications, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
 import { forbidden } from '../../errors';
 import type { Actor } from '../../lib/actor';
+import { enterpriseNames } from '../enterprise/enterprise.service';
 import { ensureAccount } from './ledger';
 
 // the account's two services: transfers in and out, and trade deposits (imported from here as before)
@@ -53,15 +54,15 @@ export async function listTransfers(
   );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
   const rows = await db
-    .select({ row: table, enterpriseName: enterprises.organName })
+    .select()
     .from(table)
-    .innerJoin(enterprises, eq(enterprises.id, table.enterpriseId))
     .where(where)
     .orderBy(desc(table.id))
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
+  const names = await enterpriseNames(db, rows.map((row) => row.enterpriseId));
   return {
-    records: rows.map(({ row, enterpriseName }) => presentTransfer(row, enterpriseName)),
+    records: rows.map((row) => presentTransfer(row, names.get(row.enterpriseId) ?? '')),
     total,
     current: query.pageNo,
     size: query.pageSize,

@@ -1,9 +1,10 @@
 import { formatDateTime, HangState, listingHangState, type ListingApply, ListingStates } from '@coalx/shared';
-import { aliasedTable, and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deals, enterprises, listingSubscriptions, listings } from '../../db/schema/index';
+import { listingSubscriptions, listings } from '../../db/schema/index';
 import { businessRule, forbidden, notFound } from '../../errors';
-import { dealsOfEnterprise, tradeResult } from '../deal/deal.service';
+import { dealIdsBySubscription, dealsOfEnterprise, findDeal, tradeResult } from '../deal/deal.service';
+import { enterpriseNames, findEnterprise } from '../enterprise/enterprise.service';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';
@@ -111,14 +112,10 @@ export async function saveListing(db: Db, clock: Clock, actor: Actor, input: Lis
 }
 
 async function findListing(db: Db, tradeNo: string) {
-  const [row] = await db
-    .select({ listing: listings, enterpriseName: enterprises.organName })
-    .from(listings)
-    .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
-    .where(eq(listings.tradeNo, tradeNo))
-    .limit(1);
-  if (!row) throw notFound('挂牌不存在');
-  return row;
+  const [listing] = await db.select().from(listings).where(eq(listings.tradeNo, tradeNo)).limit(1);
+  if (!listing) throw notFound('挂牌不存在');
+  const names = await enterpriseNames(db, [listing.enterpriseId]);
+  return { listing, enterpriseName: names.get(listing.enterpriseId) ?? '' };
 }
 
 /** Public once approved and open or ended; before that only its enterprise and the trading centre see it. */
@@ -151,15 +148,20 @@ type Page<T> = { records: T[]; total: number; current: number; size: number };
 async function pageOfListings(db: Db, now: Date, where: SQL | undefined, pageNo: number, pageSize: number, order: SQL[]): Promise<Page<ListingView>> {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(listings).where(where);
   const rows = await db
-    .select({ listing: listings, enterpriseName: enterprises.organName, hangStateNow: hangStateAt(now) })
+    .select({ listing: listings, hangStateNow: hangStateAt(now) })
     .from(listings)
-    .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
+  const names = await enterpriseNames(db, rows.map((r) => r.listing.enterpriseId));
   return {
-    records: rows.map((r) => presentListing({ ...r.listing, hangStateNow: r.listing.status === 'approved' ? Number(r.hangStateNow) : HangState.notStarted }, r.enterpriseName)),
+    records: rows.map((r) =>
+      presentListing(
+        { ...r.listing, hangStateNow: r.listing.status === 'approved' ? Number(r.hangStateNow) : HangState.notStarted },
+        names.get(r.listing.enterpriseId) ?? '',
+      ),
+    ),
     total,
     current: pageNo,
     size: pageSize,
@@ -210,8 +212,6 @@ export async function auditQueue(db: Db, clock: Clock, actor: Actor, query: { pa
 
 // ---------- subscriptions and deals ----------
 
-const subscriber = aliasedTable(enterprises, 'subscriber');
-
 function presentSubscription(r: { sub: typeof listingSubscriptions.$inferSelect; tradeNo: string; tradeType: number; productName: string; subscriberName: string; publisherName: string; dealId: number | null }) {
   return {
     id: r.sub.id,
@@ -244,20 +244,26 @@ async function pageOfSubscriptions(db: Db, where: SQL | undefined, pageNo: numbe
       tradeNo: listings.tradeNo,
       tradeType: listings.tradeType,
       productName: listings.productName,
-      subscriberName: subscriber.organName,
-      publisherName: enterprises.organName,
-      dealId: deals.id,
+      publisherId: listings.enterpriseId,
     })
     .from(listingSubscriptions)
     .innerJoin(listings, eq(listings.id, listingSubscriptions.listingId))
-    .innerJoin(enterprises, eq(enterprises.id, listings.enterpriseId))
-    .innerJoin(subscriber, eq(subscriber.id, listingSubscriptions.enterpriseId))
-    .leftJoin(deals, and(eq(deals.tradeKind, 'listing'), eq(deals.sourceId, listingSubscriptions.id)))
     .where(where)
     .orderBy(desc(listingSubscriptions.id))
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
-  return { records: rows.map(presentSubscription), total, current: pageNo, size: pageSize };
+  // names and deals come from their own modules: two more queries for the whole page
+  const names = await enterpriseNames(db, rows.flatMap((r) => [r.publisherId, r.sub.enterpriseId]));
+  const dealIds = await dealIdsBySubscription(db, rows.map((r) => r.sub.id));
+  const records = rows.map((r) =>
+    presentSubscription({
+      ...r,
+      publisherName: names.get(r.publisherId) ?? '',
+      subscriberName: names.get(r.sub.enterpriseId) ?? '',
+      dealId: dealIds.get(r.sub.id) ?? null,
+    }),
+  );
+  return { records, total, current: pageNo, size: pageSize };
 }
 
 type SubscriptionQuery = { pageNo: number; pageSize: number; tradeId?: string; status?: string };
@@ -311,12 +317,12 @@ export async function listingResult(db: Db, clock: Clock, tradeNo: string, query
 
 /** The counterparty's contact, once a deal binds the two enterprises. */
 export async function oppositeCompanyInfo(db: Db, actor: Actor, dealId: number) {
-  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId)).limit(1);
+  const deal = await findDeal(db, dealId);
   if (!deal) throw notFound('成交记录不存在');
   const me = actor.enterpriseId;
   if (me !== deal.sellerEnterpriseId && me !== deal.buyerEnterpriseId) throw forbidden('只有成交双方可以查看对方信息');
   const otherId = me === deal.sellerEnterpriseId ? deal.buyerEnterpriseId : deal.sellerEnterpriseId;
-  const [other] = await db.select().from(enterprises).where(eq(enterprises.id, otherId)).limit(1);
+  const other = await findEnterprise(db, otherId);
   return {
     organName: other!.organName,
     contactName: other!.contactName,
