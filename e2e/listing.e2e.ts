@@ -99,7 +99,7 @@ describe('listing trading (挂牌)', () => {
     await form.waitForURL('**/listingTrade/query');
     const firstRow = form.locator('.ant-table-row').first();
     await firstRow.waitFor();
-    const tradeId = (await firstRow.locator('td').first().innerText()).trim();
+    const tradeId = (await firstRow.locator('a[href*="tradeId="]').first().innerText()).trim();
     expect(tradeId).toMatch(/^GP\d{12}$/);
     await firstRow.getByText('待审核').waitFor();
 

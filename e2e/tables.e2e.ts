@@ -26,6 +26,20 @@ const TABLES: { name: string; account: { username: string; password: string }; p
   { name: '我的摘牌', account: ACCOUNTS.buyer, path: '/listingTrade/subscribe', keys: ['交易编号', '产品名称', '状态', '价格', '摘牌数量', '金额 (元)', '保证金 (元)', '操作'], detail: '挂牌企业' },
   { name: '摘牌确认', account: ACCOUNTS.seller, path: '/listingTrade/confirm', keys: ['交易编号', '产品名称', '状态', '价格', '摘牌数量', '金额 (元)', '保证金 (元)', '操作'], detail: '摘牌企业' },
   { name: '竞价审核与监控', account: OPERATOR, path: '/operation/tradeAudit', tab: '竞价审核与监控', keys: ['交易编号', '产品名称', '状态', '起拍价/基价', '当前/成交价', '数量', '推荐', '操作'], detail: '发布企业' },
+  { name: '挂牌审核', account: OPERATOR, path: '/operation/tradeAudit', tab: '挂牌审核', keys: ['交易编号', '产品名称', '状态', '价格', '挂牌数量', '已摘数量', '推荐', '操作'], detail: '挂牌企业' },
+  { name: '我的挂牌', account: ACCOUNTS.seller, path: '/listingTrade/query', keys: ['交易编号', '产品名称', '状态', '价格', '挂牌数量', '已摘数量', '操作'], detail: '交收地点' },
+  { name: '挂牌成交', account: ACCOUNTS.seller, path: '/listingTrade/deal', keys: ['交易编号', '产品名称', '成交数量', '成交价格', '成交金额 (元)', '履约保证金 (元)', '操作'], detail: '买方' },
+  { name: '挂牌结果', account: ACCOUNTS.seller, path: '/listingTrade/result', keys: ['交易编号', '产品名称', '价格', '挂牌数量', '已摘数量', '未摘数量', '操作'], detail: '挂牌时间' },
+  { name: '我的竞价', account: ACCOUNTS.seller, path: '/auctionTrade/query', keys: ['交易编号', '产品名称', '状态', '起拍价/基价', '当前/成交价', '数量', '保证金 (元)', '操作'], detail: '竞价时间' },
+  { name: '竞价报名', account: ACCOUNTS.buyer, path: '/auctionTrade/sign', keys: ['交易编号', '产品名称', '竞价代号', '保证金 (元)', '报名状态', '竞价状态', '操作'], detail: '报名时间' },
+  { name: '竞价成交', account: ACCOUNTS.seller, path: '/auctionTrade/deal', keys: ['交易编号', '产品名称', '成交数量', '成交价格', '成交金额 (元)', '履约保证金 (元)', '操作'], detail: '买方' },
+  { name: '竞价结果', account: ACCOUNTS.seller, path: '/auctionTrade/result', keys: ['交易编号', '产品名称', '起拍价/基价', '数量', '结果', '成交价', '操作'], detail: '结束时间' },
+  { name: '入金申请', account: ACCOUNTS.seller, path: '/financial/application?tab=depositIn', keys: ['编号', '入金金额', '转账凭证', '付款账户', '状态'], detail: '申请时间' },
+  { name: '出金申请', account: ACCOUNTS.buyer, path: '/financial/application?tab=withdraw', keys: ['编号', '出金金额', '收款账户', '状态'], detail: '申请时间' },
+  { name: '资金资产 交易保证金', account: ACCOUNTS.buyer, path: '/financial/assets', keys: ['交易编号', '交易方式', '保证金金额', '状态'], detail: '缴纳时间' },
+  { name: '支付记录查询', account: ACCOUNTS.buyer, path: '/financial/payRecord', keys: ['流水号', '时间', '类型', '金额', '可用余额', '冻结金额', '业务'], detail: '摘要' },
+  { name: '入金审核', account: OPERATOR, path: '/operation/fundsAudit?tab=depositIn', keys: ['编号', '入金金额', '转账凭证', '付款账户', '状态', '操作'], detail: '申请时间' },
+  { name: '出金审核', account: OPERATOR, path: '/operation/fundsAudit?tab=withdraw', keys: ['编号', '出金金额', '收款账户', '状态', '操作'], detail: '申请时间' },
 ];
 
 interface TableLayout {

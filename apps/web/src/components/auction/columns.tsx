@@ -12,6 +12,7 @@ import {
   type AuctionView,
 } from '@coalx/shared';
 import type { ExcelColumn } from '@/components/ExportExcel';
+import type { RowDetail } from '@/components/RowDetails';
 import type { EnrolmentView } from '@/services/auction';
 import { AUCTION_STATE_ENUM, AUCTION_STATUS, AUCTION_TYPE_TEXT, resultText } from '@/lib/auction';
 import { AuctionStateTag } from '@/components/auction/AuctionParts';
@@ -41,17 +42,34 @@ const num = (text: string) => <span className="coalx-num">{text}</span>;
 const stateText = (a: Pick<AuctionView, 'hangState' | 'result'>) =>
   `${AUCTION_STATE_LABELS[a.hangState as AuctionStateCode] ?? ''}${a.hangState === AuctionState.ended && a.result ? ` · ${resultText(a.result)}` : ''}`;
 
+/**
+ * The auction tables (我的竞价, 竞价结果, 竞价审核与监控): number, product, one 状态 (the audit state, once approved
+ * the auction's own), prices, quantity and deposit at widths that keep every number whole at 1440 px; type, counts
+ * and times open under the row (auctionDetails). Type, audit and auction state stay searchable.
+ */
 export const auctionColumns: ProColumns<AuctionView>[] = [
-  { title: '交易编号', dataIndex: 'tradeId', width: 150, fixed: 'left', render: (_, r) => auctionLink(r.tradeId) },
-  { title: '交易类型', dataIndex: 'tradeType', width: 90, valueType: 'select', valueEnum: AUCTION_TYPE_ENUM },
-  { title: '产品名称', dataIndex: 'productName', width: 120, search: false },
-  { title: '起拍价/基价', dataIndex: 'startPrice', search: false, align: 'right', width: 130, render: (_, r) => num(formatPrice(r.startPrice)) },
-  { title: '当前/成交价', dataIndex: 'bestPrice', search: false, align: 'right', width: 130, render: (_, r) => (r.bestPrice === null ? '-' : <span className="coalx-price">{formatPrice(r.bestPrice)}</span>) },
-  { title: '数量', dataIndex: 'quantity', search: false, align: 'right', width: 120, render: (_, r) => num(formatTons(r.quantity)) },
-  { title: '报名/出价', dataIndex: 'bidCount', search: false, width: 100, render: (_, r) => `${r.enrolCount} 家 / ${r.bidCount} 次` },
-  { title: '审核状态', dataIndex: 'status', width: 100, valueType: 'select', valueEnum: enumOf(AUCTION_STATUS), render: (_, r) => <AuctionStatusBadge status={r.status} reason={r.rejectReason} /> },
-  { title: '竞价状态', dataIndex: 'hangState', width: 120, valueType: 'select', valueEnum: AUCTION_STATE_ENUM, render: (_, r) => (r.status === 'approved' ? <AuctionStateTag state={r.hangState} result={r.result} /> : '-') },
-  { title: '竞价时间', dataIndex: 'bidDateStart', search: false, width: 180, render: (_, r) => <span className="coalx-num">{r.bidDateStart}<br />{r.bidDateEnd}</span> },
+  { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => auctionLink(r.tradeId) },
+  { title: '交易类型', dataIndex: 'tradeType', hideInTable: true, valueType: 'select', valueEnum: AUCTION_TYPE_ENUM },
+  { title: '产品名称', dataIndex: 'productName', width: 100, search: false, ellipsis: true },
+  { title: '审核状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: enumOf(AUCTION_STATUS) },
+  { title: '竞价状态', dataIndex: 'hangState', hideInTable: true, valueType: 'select', valueEnum: AUCTION_STATE_ENUM },
+  {
+    title: '状态',
+    dataIndex: 'state',
+    width: 120,
+    search: false,
+    render: (_, r) => (r.status === 'approved' ? <AuctionStateTag state={r.hangState} result={r.result} /> : <AuctionStatusBadge status={r.status} reason={r.rejectReason} />),
+  },
+  { title: '起拍价/基价', dataIndex: 'startPrice', search: false, align: 'right', width: 136, render: (_, r) => num(formatPrice(r.startPrice)) },
+  { title: '当前/成交价', dataIndex: 'bestPrice', search: false, align: 'right', width: 136, render: (_, r) => (r.bestPrice === null ? '-' : <span className="coalx-price">{formatPrice(r.bestPrice)}</span>) },
+  { title: '数量', dataIndex: 'quantity', search: false, align: 'right', width: 124, render: (_, r) => num(formatTons(r.quantity)) },
+  { title: '保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 120, render: (_, r) => num(formatFen(r.deposit)) },
+];
+
+export const auctionDetails = (a: AuctionView): RowDetail[] => [
+  { label: '交易类型', value: AUCTION_TYPE_TEXT[a.tradeType] },
+  { label: '报名 / 出价', value: `${a.enrolCount} 家 / ${a.bidCount} 次` },
+  { label: '竞价时间', value: `${a.bidDateStart} 至 ${a.bidDateEnd}` },
 ];
 
 export const auctionExcel: ExcelColumn<AuctionView>[] = [
@@ -72,10 +90,10 @@ export const auctionExcel: ExcelColumn<AuctionView>[] = [
   { title: '竞价结束', value: (r) => r.currentEnd, width: 20 },
 ];
 
+/** 竞价报名: the deposit and both states whole at 1440 px; type and enrolment time open under the row. */
 export const enrolmentColumns: ProColumns<EnrolmentView>[] = [
   { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => auctionLink(r.tradeId) },
-  { title: '交易类型', dataIndex: 'tradeType', width: 90, search: false, render: (_, r) => AUCTION_TYPE_TEXT[r.tradeType] },
-  { title: '产品名称', dataIndex: 'productName', width: 120, search: false },
+  { title: '产品名称', dataIndex: 'productName', width: 110, search: false, ellipsis: true },
   { title: '竞价代号', dataIndex: 'bidder', width: 100, search: false },
   { title: '保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 130, render: (_, r) => num(formatFen(r.deposit)) },
   {
@@ -85,8 +103,12 @@ export const enrolmentColumns: ProColumns<EnrolmentView>[] = [
     search: false,
     render: (_, r) => <Badge status={BADGE[r.status] ?? 'default'} text={ENROLMENT_STATUS[r.status as keyof typeof ENROLMENT_STATUS] ?? r.status} />,
   },
-  { title: '竞价状态', dataIndex: 'hangState', width: 100, search: false, render: (_, r) => <AuctionStateTag state={r.hangState} /> },
-  { title: '报名时间', dataIndex: 'createdAt', search: false, width: 170 },
+  { title: '竞价状态', dataIndex: 'hangState', width: 110, search: false, render: (_, r) => <AuctionStateTag state={r.hangState} /> },
+];
+
+export const enrolmentDetails = (r: EnrolmentView): RowDetail[] => [
+  { label: '交易类型', value: AUCTION_TYPE_TEXT[r.tradeType] },
+  { label: '报名时间', value: r.createdAt },
 ];
 
 export const enrolmentExcel: ExcelColumn<EnrolmentView>[] = [

@@ -4,6 +4,7 @@ import Money from '@/components/Money';
 import type { Transfer } from '@/services/funds';
 import { DepositInStatusTag, groupAccountNo, WithdrawalStatusTag } from '@/components/funds/tags';
 import VoucherPreview from '@/components/funds/VoucherPreview';
+import type { RowDetail } from '@/components/RowDetails';
 
 const twoLines = (top: React.ReactNode, bottom: React.ReactNode) => (
   <div style={{ lineHeight: 1.5 }}>
@@ -16,7 +17,8 @@ const twoLines = (top: React.ReactNode, bottom: React.ReactNode) => (
 
 /**
  * Columns shared by the trader's own applications and the operator's queues; what the reviewer checks first
- * (enterprise, amount, voucher, account) comes first so it is visible without scrolling.
+ * (enterprise, amount, voucher, account, state) comes first, at widths that keep it whole at 1440 px with no
+ * scrolling. The trader also sees the reject reason; dates and times open under the row (transferDetails).
  */
 export function transferColumns(kind: 'depositIn' | 'withdraw', options: { withEnterprise?: boolean } = {}): ProColumns<Transfer>[] {
   const deposit = kind === 'depositIn';
@@ -26,43 +28,47 @@ export function transferColumns(kind: 'depositIn' | 'withdraw', options: { withE
   if (deposit) {
     columns.push({ title: '转账凭证', dataIndex: 'voucherUrl', width: 100, render: (_, r) => <VoucherPreview url={r.voucherUrl} /> });
   }
-  columns.push({
-    title: deposit ? '付款账户' : '收款账户',
-    dataIndex: 'accountNo',
-    width: 210,
-    render: (_, r) => twoLines(groupAccountNo(r.accountNo), r.bankName),
-  });
-  if (deposit) columns.push({ title: '转账日期', dataIndex: 'transferDate', width: 105 });
   columns.push(
+    {
+      title: deposit ? '付款账户' : '收款账户',
+      dataIndex: 'accountNo',
+      width: 210,
+      render: (_, r) => twoLines(groupAccountNo(r.accountNo), r.bankName),
+    },
     {
       title: '状态',
       dataIndex: 'status',
       width: 90,
       render: (_, r) => (deposit ? <DepositInStatusTag status={r.status} /> : <WithdrawalStatusTag status={r.status} />),
     },
-    {
-      title: '备注 / 驳回原因',
-      dataIndex: 'rejectReason',
-      width: 190,
-      render: (_, r) =>
-        r.status === 'rejected' && r.rejectReason ? (
-          <Typography.Text className="coalx-reject-reason" ellipsis={{ tooltip: r.rejectReason }} style={{ maxWidth: 170 }}>
-            驳回：{r.rejectReason}
-          </Typography.Text>
-        ) : r.remark ? (
-          <Typography.Text ellipsis={{ tooltip: r.remark }} style={{ maxWidth: 170 }}>
-            {r.remark}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
-    },
-    {
-      title: '申请 / 处理时间',
-      dataIndex: 'createdAt',
-      width: 170,
-      render: (_, r) => twoLines(r.createdAt, r.reviewedAt ? `处理于 ${r.reviewedAt}` : '待处理'),
-    },
   );
+  if (!options.withEnterprise) columns.push({ title: '备注 / 驳回原因', dataIndex: 'rejectReason', width: 190, render: (_, r) => note(r) });
   return columns;
+}
+
+/** The reject reason, else the applicant's remark, on one line with the rest in a tooltip. */
+function note(r: Transfer) {
+  if (r.status === 'rejected' && r.rejectReason) {
+    return (
+      <Typography.Text className="coalx-reject-reason" ellipsis={{ tooltip: r.rejectReason }} style={{ maxWidth: 170 }}>
+        驳回：{r.rejectReason}
+      </Typography.Text>
+    );
+  }
+  return r.remark ? (
+    <Typography.Text ellipsis={{ tooltip: r.remark }} style={{ maxWidth: 170 }}>
+      {r.remark}
+    </Typography.Text>
+  ) : (
+    '-'
+  );
+}
+
+export function transferDetails(kind: 'depositIn' | 'withdraw', options: { withEnterprise?: boolean } = {}) {
+  return (r: Transfer): RowDetail[] => [
+    ...(kind === 'depositIn' ? [{ label: '转账日期', value: r.transferDate }] : []),
+    { label: '申请时间', value: r.createdAt },
+    { label: '处理时间', value: r.reviewedAt ?? '待处理' },
+    ...(options.withEnterprise ? [{ label: '备注 / 驳回原因', value: note(r) }] : []),
+  ];
 }

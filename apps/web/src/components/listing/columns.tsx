@@ -49,23 +49,33 @@ const money = (fen: number) => <span className="coalx-num">{formatFen(fen)}</spa
 export const TRADE_TYPE_ENUM = enumOf(TRADE_TYPE_TEXT);
 export const HANG_STATE_ENUM = enumOf(HANG_STATE_LABELS);
 
+/**
+ * The listing tables (我的挂牌, 挂牌审核, 挂牌结果): number, product, one 状态 (the audit state, once approved the
+ * market state), price and quantities at widths that keep every number whole at 1440 px; type, times and delivery
+ * place open under the row (listingDetails). Type, audit and market state stay searchable.
+ */
 export const listingColumns: ProColumns<ListingView>[] = [
-  { title: '交易编号', dataIndex: 'tradeId', width: 150, fixed: 'left', render: (_, r) => tradeLink(r.tradeId) },
-  { title: '交易类型', dataIndex: 'tradeType', width: 90, valueType: 'select', valueEnum: TRADE_TYPE_ENUM },
-  { title: '产品名称', dataIndex: 'productName', width: 120, search: false },
-  { title: '价格', dataIndex: 'price', search: false, align: 'right', width: 140, render: (_, r) => num(formatPrice(r.price)) },
-  { title: '挂牌数量', dataIndex: 'quantity', search: false, align: 'right', width: 130, render: (_, r) => num(formatTons(r.quantity)) },
-  { title: '已摘数量', dataIndex: 'subscribedQuantity', search: false, align: 'right', width: 130, render: (_, r) => num(formatTons(r.subscribedQuantity)) },
+  { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => tradeLink(r.tradeId) },
+  { title: '交易类型', dataIndex: 'tradeType', hideInTable: true, valueType: 'select', valueEnum: TRADE_TYPE_ENUM },
+  { title: '产品名称', dataIndex: 'productName', width: 100, search: false, ellipsis: true },
+  { title: '审核状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: enumOf(LISTING_STATUS) },
+  { title: '挂牌状态', dataIndex: 'hangState', hideInTable: true, valueType: 'select', valueEnum: HANG_STATE_ENUM },
   {
-    title: '审核状态',
-    dataIndex: 'status',
+    title: '状态',
+    dataIndex: 'state',
     width: 100,
-    valueType: 'select',
-    valueEnum: enumOf(LISTING_STATUS),
-    render: (_, r) => <ListingStatusBadge status={r.status} reason={r.rejectReason} />,
+    search: false,
+    render: (_, r) => (r.status === 'approved' ? <HangStateTag state={r.hangState} /> : <ListingStatusBadge status={r.status} reason={r.rejectReason} />),
   },
-  { title: '挂牌状态', dataIndex: 'hangState', width: 90, valueType: 'select', valueEnum: HANG_STATE_ENUM, render: (_, r) => (r.status === 'approved' ? <HangStateTag state={r.hangState} /> : '-') },
-  { title: '挂牌时间', dataIndex: 'listedDateStart', search: false, width: 180, render: (_, r) => <span className="coalx-num">{r.listedDateStart}<br />{r.listedDateEnd}</span> },
+  { title: '价格', dataIndex: 'price', search: false, align: 'right', width: 136, render: (_, r) => num(formatPrice(r.price)) },
+  { title: '挂牌数量', dataIndex: 'quantity', search: false, align: 'right', width: 124, render: (_, r) => num(formatTons(r.quantity)) },
+  { title: '已摘数量', dataIndex: 'subscribedQuantity', search: false, align: 'right', width: 124, render: (_, r) => num(formatTons(r.subscribedQuantity)) },
+];
+
+export const listingDetails = (r: ListingView): RowDetail[] => [
+  { label: '交易类型', value: TRADE_TYPE_TEXT[r.tradeType] },
+  { label: '挂牌时间', value: `${r.listedDateStart} 至 ${r.listedDateEnd}` },
+  { label: '交收地点', value: `${r.deliveryProvince}${r.deliveryCity}${r.deliveryDistrict}${r.deliveryPlace}` },
 ];
 
 export const listingExcel: ExcelColumn<ListingView>[] = [
@@ -133,19 +143,25 @@ export const subscriptionExcel: ExcelColumn<SubscriptionView>[] = [
   { title: '处理时间', value: (r) => r.decidedAt ?? '', width: 20 },
 ];
 
+/** The deal tables (挂牌成交, 竞价成交): what was bought and for how much, whole at 1440 px; the parties and times open under the row. */
 export const dealColumns: ProColumns<DealView>[] = [
-  { title: '成交编号', dataIndex: 'dealNo', width: 150, search: false },
   { title: '交易编号', dataIndex: 'tradeId', width: 150, render: (_, r) => tradeLink(r.tradeId) },
-  { title: '交易类型', dataIndex: 'tradeType', width: 90, search: false, render: (_, r) => TRADE_TYPE_TEXT[r.tradeType] },
-  { title: '产品名称', dataIndex: 'productName', width: 120, search: false },
-  { title: '卖方', dataIndex: 'sellerName', search: false, ellipsis: true, width: 170 },
-  { title: '买方', dataIndex: 'buyerName', search: false, ellipsis: true, width: 170 },
-  { title: '成交数量', dataIndex: 'quantity', search: false, align: 'right', width: 120, render: (_, r) => num(formatTons(r.quantity)) },
-  { title: '成交价格', dataIndex: 'price', search: false, align: 'right', width: 140, render: (_, r) => num(formatPrice(r.price)) },
+  { title: '产品名称', dataIndex: 'productName', width: 110, search: false, ellipsis: true },
+  { title: '成交数量', dataIndex: 'quantity', search: false, align: 'right', width: 124, render: (_, r) => num(formatTons(r.quantity)) },
+  { title: '成交价格', dataIndex: 'price', search: false, align: 'right', width: 136, render: (_, r) => num(formatPrice(r.price)) },
   { title: '成交金额 (元)', dataIndex: 'amount', search: false, align: 'right', width: 150, render: (_, r) => <span className="coalx-price">{formatFen(r.amount)}</span> },
-  { title: '履约保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 130, render: (_, r) => money(r.deposit) },
-  { title: '成交时间', dataIndex: 'createdAt', search: false, width: 170 },
+  { title: '履约保证金 (元)', dataIndex: 'deposit', search: false, align: 'right', width: 136, render: (_, r) => money(r.deposit) },
 ];
+
+export const dealDetails =
+  (typeText: Record<number, string>) =>
+  (r: DealView): RowDetail[] => [
+    { label: '成交编号', value: r.dealNo },
+    { label: '交易类型', value: typeText[r.tradeType] },
+    { label: '成交时间', value: r.createdAt },
+    { label: '卖方', value: r.sellerName },
+    { label: '买方', value: r.buyerName },
+  ];
 
 export const dealExcel: ExcelColumn<DealView>[] = [
   { title: '成交编号', value: (r) => r.dealNo, width: 18 },

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import type { DealView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctionDeals } from '@/services/auction';
-import { dealColumns, dealExcel } from '@/components/listing/columns';
+import { dealColumns, dealDetails, dealExcel } from '@/components/listing/columns';
+import { rowDetails } from '@/components/RowDetails';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 import { auctionLink } from '@/components/auction/columns';
@@ -17,13 +18,12 @@ export default function AuctionDealPage() {
   const [dealId, setDealId] = useState<number | null>(null);
   const columns: ProColumns<DealView>[] = [
     ...dealColumns.map((c) =>
-      c.dataIndex === 'tradeId' ? { ...c, render: (_: unknown, r: DealView) => auctionLink(r.tradeId) } : c.dataIndex === 'tradeType' ? { ...c, render: (_: unknown, r: DealView) => AUCTION_TYPE_TEXT[r.tradeType] } : c,
+      c.dataIndex === 'tradeId' ? { ...c, render: (_: unknown, r: DealView) => auctionLink(r.tradeId) } : c,
     ),
     {
       title: '操作',
       valueType: 'option',
       width: 170,
-      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
@@ -44,7 +44,8 @@ export default function AuctionDealPage() {
         headerTitle="竞价成交"
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1700 }}
+        tableLayout="fixed"
+        expandable={rowDetails(dealDetails(AUCTION_TYPE_TEXT))}
         search={{ labelWidth: 'auto' }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}

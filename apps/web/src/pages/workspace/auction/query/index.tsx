@@ -10,7 +10,8 @@ import { listMyAuctions, type MyAuctionQuery } from '@/services/auction';
 import { AuctionDescriptions, AuctionHeadline, AuctionTableButton } from '@/components/auction/AuctionParts';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 import BidRecordTable from '@/components/auction/BidRecordTable';
-import { auctionColumns, auctionExcel } from '@/components/auction/columns';
+import { auctionColumns, auctionDetails, auctionExcel } from '@/components/auction/columns';
+import { rowDetails } from '@/components/RowDetails';
 
 /** 我的竞价: my enterprise's auctions with audit and market state; edit a draft or rejected one; watch the bids. */
 export default function AuctionQueryPage() {
@@ -23,8 +24,7 @@ export default function AuctionQueryPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 200,
-      fixed: 'right',
+      width: 150,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r)}>
@@ -53,7 +53,8 @@ export default function AuctionQueryPage() {
         headerTitle="我的竞价"
         rowKey="tradeId"
         columns={columns}
-        scroll={{ x: 1500 }}
+        tableLayout="fixed"
+        expandable={rowDetails(auctionDetails)}
         search={{ labelWidth: 'auto' }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}

@@ -6,22 +6,21 @@ import { AuctionState, formatFen, formatPrice, type AuctionView } from '@coalx/s
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctions } from '@/services/auction';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
-import { auctionColumns, auctionExcel } from '@/components/auction/columns';
+import { auctionColumns, auctionDetails, auctionExcel } from '@/components/auction/columns';
+import { rowDetails, type RowDetail } from '@/components/RowDetails';
 import { resultText } from '@/lib/auction';
 
 /** 竞价结果: my enterprise's ended auctions (成交 or 流拍) with the result notice. */
 export default function AuctionResultPage() {
   const last = useRef<{ tradeType?: number; tradeId?: string }>({});
   const columns: ProColumns<AuctionView>[] = [
-    ...auctionColumns.filter((c) => c.dataIndex !== 'status' && c.dataIndex !== 'hangState' && c.dataIndex !== 'bestPrice'),
-    { title: '结果', dataIndex: 'result', width: 80, search: false, render: (_, r) => (resultText(r.result) === '成交' ? <span className="coalx-price">成交</span> : (resultText(r.result) ?? '-')) },
-    { title: '成交价', dataIndex: 'bestPrice', width: 130, align: 'right', search: false, render: (_, r) => (resultText(r.result) === '成交' && r.bestPrice !== null ? <span className="coalx-price">{formatPrice(r.bestPrice)}</span> : '-') },
-    { title: '结束时间', dataIndex: 'currentEnd', width: 170, search: false },
+    ...auctionColumns.filter((c) => !['status', 'hangState', 'state', 'bestPrice', 'deposit'].includes(String(c.dataIndex))),
+    { title: '结果', dataIndex: 'result', width: 72, search: false, render: (_, r) => (resultText(r.result) === '成交' ? <span className="coalx-price">成交</span> : (resultText(r.result) ?? '-')) },
+    { title: '成交价', dataIndex: 'bestPrice', width: 136, align: 'right', search: false, render: (_, r) => (resultText(r.result) === '成交' && r.bestPrice !== null ? <span className="coalx-price">{formatPrice(r.bestPrice)}</span> : '-') },
     {
       title: '操作',
       valueType: 'option',
       width: 110,
-      fixed: 'right',
       render: (_, r) => (
         <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
           <Button size="small">结果公告</Button>
@@ -34,7 +33,8 @@ export default function AuctionResultPage() {
       headerTitle="竞价结果"
       rowKey="tradeId"
       columns={columns}
-      scroll={{ x: 1400 }}
+      tableLayout="fixed"
+      expandable={rowDetails((a: AuctionView): RowDetail[] => [...auctionDetails(a), { label: '结束时间', value: a.currentEnd }])}
       search={{ labelWidth: 'auto' }}
       pagination={WS_PAGINATION}
       options={{ density: false, setting: false, reload: true }}

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyEnrolments, type EnrolmentView } from '@/services/auction';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
-import { enrolmentColumns, enrolmentExcel } from '@/components/auction/columns';
+import { enrolmentColumns, enrolmentDetails, enrolmentExcel } from '@/components/auction/columns';
+import { rowDetails } from '@/components/RowDetails';
 
 /** 竞价报名: my enterprise's enrolments, with the way to the bidding room or the result notice. */
 export default function AuctionSignPage() {
@@ -17,7 +18,6 @@ export default function AuctionSignPage() {
       title: '操作',
       valueType: 'option',
       width: 120,
-      fixed: 'right',
       render: (_, r) =>
         r.hangState === AuctionState.ended ? (
           <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
@@ -37,7 +37,8 @@ export default function AuctionSignPage() {
       headerTitle="竞价报名"
       rowKey="id"
       columns={columns}
-      scroll={{ x: 1200 }}
+      tableLayout="fixed"
+      expandable={rowDetails(enrolmentDetails)}
       search={{ labelWidth: 'auto' }}
       pagination={WS_PAGINATION}
       options={{ density: false, setting: false, reload: true }}

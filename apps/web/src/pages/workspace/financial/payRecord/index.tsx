@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Button, message, Typography } from 'antd';
+import { Button, message } from 'antd';
 import { JOURNAL_KIND } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
 import { JOURNAL_EXPORT_PATH, listJournal, type JournalEntry, type JournalKind } from '@/services/funds';
 import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
 import { JournalKindTag, refTypeText } from '@/components/funds/tags';
+import { rowDetails } from '@/components/RowDetails';
 import '@/components/funds/funds.css';
 
 /**
@@ -61,12 +62,6 @@ const columns: ProColumns<JournalEntry>[] = [
   { title: '可用余额', dataIndex: 'availableAfter', align: 'right', width: 150, search: false, render: (_, r) => <Money fen={r.availableAfter} /> },
   { title: '冻结金额', dataIndex: 'frozenAfter', align: 'right', width: 140, search: false, render: (_, r) => <Money fen={r.frozenAfter} /> },
   { title: '业务', dataIndex: 'refType', width: 100, search: false, render: (_, r) => refTypeText(r.refType) },
-  {
-    title: '摘要',
-    dataIndex: 'remark',
-    search: false,
-    render: (_, r) => (r.remark ? <Typography.Text ellipsis={{ tooltip: r.remark }}>{r.remark}</Typography.Text> : '-'),
-  },
 ];
 
 /** 支付记录查询 (workspace /financial/payRecord): the funds journal, filtered by type and date, exportable. */
@@ -99,7 +94,8 @@ export default function PayRecordPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 8 }}
         options={{ reload: true, density: false, setting: false }}
         pagination={{ defaultPageSize: 10, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}
-        scroll={{ x: 1120 }}
+        tableLayout="fixed"
+        expandable={rowDetails<JournalEntry>((r) => [{ label: '摘要', value: r.remark || '-' }])}
         locale={{ emptyText: '暂无支付记录' }}
         toolBarRender={() => [
           <Authorized key="export" action="export">

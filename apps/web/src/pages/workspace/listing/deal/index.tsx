@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import type { DealView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyDeals } from '@/services/listing';
-import { dealColumns, dealExcel } from '@/components/listing/columns';
+import { dealColumns, dealDetails, dealExcel } from '@/components/listing/columns';
+import { rowDetails } from '@/components/RowDetails';
+import { TRADE_TYPE_TEXT } from '@/lib/listing';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 
@@ -20,7 +22,6 @@ export default function ListingDealPage() {
       title: '操作',
       valueType: 'option',
       width: 100,
-      fixed: 'right',
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => setDealId(r.id)}>
           对方信息
@@ -34,7 +35,8 @@ export default function ListingDealPage() {
         headerTitle="挂牌成交"
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1600 }}
+        tableLayout="fixed"
+        expandable={rowDetails(dealDetails(TRADE_TYPE_TEXT))}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues: { tradeId: params.get('tradeId') ?? undefined } }}
         pagination={WS_PAGINATION}

@@ -7,7 +7,8 @@ import { formatFen, formatTons, HangState, type ListingView, type SubscriptionVi
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyListings, listSubscriptionsOfListing, type MyListingQuery } from '@/services/listing';
 import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
-import { SubscriptionStatusBadge, listingColumns, listingExcel } from '@/components/listing/columns';
+import { SubscriptionStatusBadge, listingColumns, listingDetails, listingExcel } from '@/components/listing/columns';
+import { rowDetails } from '@/components/RowDetails';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 我的挂牌: my enterprise's listings with audit status and market state; edit a draft or rejected one. */
@@ -33,7 +34,6 @@ export default function ListingQueryPage() {
       title: '操作',
       valueType: 'option',
       width: 170,
-      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => open(r)}>
@@ -63,7 +63,8 @@ export default function ListingQueryPage() {
         actionRef={action}
         rowKey="tradeId"
         columns={columns}
-        scroll={{ x: 1400 }}
+        tableLayout="fixed"
+        expandable={rowDetails(listingDetails)}
         search={{ labelWidth: 'auto' }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}

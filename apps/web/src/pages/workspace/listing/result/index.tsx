@@ -5,20 +5,20 @@ import { Link } from 'react-router';
 import { formatTons, HangState, type ListingView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyListings } from '@/services/listing';
-import { listingColumns, listingExcel } from '@/components/listing/columns';
+import { listingColumns, listingDetails, listingExcel } from '@/components/listing/columns';
+import { rowDetails } from '@/components/RowDetails';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 挂牌结果: my enterprise's ended listings, each with its result notice. */
 export default function ListingResultListPage() {
   const last = useRef<{ tradeId?: string; tradeType?: number }>({});
   const columns: ProColumns<ListingView>[] = [
-    ...listingColumns.filter((c) => c.dataIndex !== 'status' && c.dataIndex !== 'hangState'),
-    { title: '未摘数量', dataIndex: 'remainingQuantity', search: false, align: 'right', width: 130, render: (_, r) => formatTons(r.remainingQuantity) },
+    ...listingColumns.filter((c) => !['status', 'hangState', 'state'].includes(String(c.dataIndex))),
+    { title: '未摘数量', dataIndex: 'remainingQuantity', search: false, align: 'right', width: 124, render: (_, r) => <span className="coalx-num">{formatTons(r.remainingQuantity)}</span> },
     {
       title: '操作',
       valueType: 'option',
       width: 110,
-      fixed: 'right',
       render: (_, r) => (
         <Link to={`/listingResult?tradeId=${r.tradeId}`}>
           <Button type="link" size="small">结果公告</Button>
@@ -32,7 +32,8 @@ export default function ListingResultListPage() {
       headerTitle="挂牌结果（已结束的挂牌）"
       rowKey="tradeId"
       columns={columns}
-      scroll={{ x: 1300 }}
+      tableLayout="fixed"
+      expandable={rowDetails(listingDetails)}
       search={{ labelWidth: 'auto' }}
       pagination={WS_PAGINATION}
       options={{ density: false, setting: false, reload: true }}

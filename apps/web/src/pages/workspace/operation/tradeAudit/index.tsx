@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
-import { listingColumns, listingExcel } from '@/components/listing/columns';
+import { listingColumns, listingDetails, listingExcel } from '@/components/listing/columns';
 import { approveListing, listAuditQueue, rejectListing } from '@/services/listing';
 import AuctionAudit from './components/AuctionAudit';
 import AuditQueue from './components/AuditQueue';
@@ -37,7 +37,7 @@ function ListingAudit() {
       approveNote={(l) => `通过后 ${l.tradeId} 将在挂牌开始时间自动上架`}
       drawerTitle={(l) => `挂牌审核 ${l.tradeId}`}
       drawerWidth={960}
-      scrollX={1600}
+      details={listingDetails}
       optionWidth={170}
       detail={(l) => (
         <>

@@ -5,7 +5,8 @@ import { Button, Radio } from 'antd';
 import { DEPOSIT_IN_STATUS, WITHDRAWAL_STATUS } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import { listOwnTransfers, type Transfer, type TransferKind } from '@/services/funds';
-import { transferColumns } from '@/components/funds/transfer-columns';
+import { transferColumns, transferDetails } from '@/components/funds/transfer-columns';
+import { rowDetails } from '@/components/RowDetails';
 
 export interface TransferTableProps {
   kind: TransferKind;
@@ -30,7 +31,8 @@ export default function TransferTable({ kind, onApply, actionRef }: TransferTabl
       cardBordered
       options={{ reload: true, density: false, setting: false }}
       pagination={{ defaultPageSize: 10, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}
-      scroll={{ x: kind === 'depositIn' ? 1100 : 900 }}
+      tableLayout="fixed"
+      expandable={rowDetails(transferDetails(kind))}
       locale={{ emptyText: kind === 'depositIn' ? '暂无入金申请' : '暂无出金申请' }}
       toolBarRender={() => [
         <Radio.Group key="status" optionType="button" value={status} onChange={(e) => setStatus(e.target.value)}>

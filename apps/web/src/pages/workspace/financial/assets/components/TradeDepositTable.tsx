@@ -3,7 +3,9 @@ import { TRADE_DEPOSIT_STATUS } from '@coalx/shared';
 import Money from '@/components/Money';
 import { getDepositBalance, type TradeDeposit } from '@/services/funds';
 import { TRADE_KIND_TEXT, TradeDepositStatusTag } from '@/components/funds/tags';
+import { rowDetails } from '@/components/RowDetails';
 
+/** What was paid for which trade and where it stands, whole at 1440 px; the times open under the row. */
 const columns: ProColumns<TradeDeposit>[] = [
   { title: '交易编号', dataIndex: 'tradeId', copyable: true, width: 170 },
   { title: '交易方式', dataIndex: 'tradeKind', width: 110, render: (_, r) => TRADE_KIND_TEXT[r.tradeKind] ?? r.tradeKind },
@@ -15,8 +17,6 @@ const columns: ProColumns<TradeDeposit>[] = [
     valueEnum: TRADE_DEPOSIT_STATUS,
     render: (_, r) => <TradeDepositStatusTag status={r.status} />,
   },
-  { title: '缴纳时间', dataIndex: 'createdAt', width: 170 },
-  { title: '最近变动', dataIndex: 'updatedAt', width: 170 },
 ];
 
 /** Deposits by trade (spec §7 getDepositBalance): frozen, performance, released, applied to the payment. */
@@ -36,7 +36,11 @@ export default function TradeDepositTable() {
         return { data: page.records, total: page.total, success: true };
       }}
       locale={{ emptyText: '暂无保证金记录' }}
-      scroll={{ x: 900 }}
+      tableLayout="fixed"
+      expandable={rowDetails<TradeDeposit>((r) => [
+        { label: '缴纳时间', value: r.createdAt },
+        { label: '最近变动', value: r.updatedAt },
+      ])}
     />
   );
 }

@@ -7,7 +7,8 @@ import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import { yuan } from '@/components/Money';
 import { confirmDepositIn, listTransferQueue, payWithdrawal, type Transfer, type TransferKind } from '@/services/funds';
-import { transferColumns } from '@/components/funds/transfer-columns';
+import { transferColumns, transferDetails } from '@/components/funds/transfer-columns';
+import { rowDetails } from '@/components/RowDetails';
 import { groupAccountNo } from '@/components/funds/tags';
 import RejectForm from './RejectForm';
 
@@ -45,7 +46,6 @@ export default function QueueTable({ kind }: { kind: TransferKind }) {
   const actions: ProColumns<Transfer> = {
     title: '操作',
     key: 'actions',
-    fixed: 'right',
     width: 170,
     render: (_, record) =>
       record.status === 'pending' ? (
@@ -93,7 +93,8 @@ export default function QueueTable({ kind }: { kind: TransferKind }) {
         cardBordered
         options={{ reload: true, density: false, setting: false }}
         pagination={{ defaultPageSize: 10, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}
-        scroll={{ x: deposit ? 1300 : 1100 }}
+        tableLayout="fixed"
+        expandable={rowDetails(transferDetails(kind, { withEnterprise: true }))}
         locale={{ emptyText: status === 'pending' ? '没有待处理的申请' : '暂无数据' }}
         toolBarRender={() => [
           <Radio.Group key="status" optionType="button" value={status} onChange={(e) => setStatus(e.target.value)}>

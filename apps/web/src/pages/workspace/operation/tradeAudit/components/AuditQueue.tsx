@@ -1,7 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Drawer, Input, Modal, Popconfirm, Space, message } from 'antd';
-import { ELLIPSIS, ellipsis } from '@coalx/shared';
 import { errorMessage, type PageResult } from '@/app/request';
 import Authorized from '@/components/Authorized';
 import ExportExcelButton, { type ExcelColumn } from '@/components/ExportExcel';
@@ -37,9 +36,8 @@ export interface AuditQueueProps<T extends Audited> {
   detail: (t: T) => ReactNode;
   drawerTitle: (t: T) => string;
   drawerWidth: number;
-  /** A table wider than the page scrolls; with `details` instead, the publisher, times and the rest open under the row. */
-  scrollX?: number;
-  details?: (t: T) => RowDetail[];
+  /** What opens under the row after the publisher and the submission time (type, times, delivery place). */
+  details: (t: T) => RowDetail[];
   viewLabel?: (t: T) => string;
   /** Links beside 详情 (the live auction room). */
   extraLinks?: (t: T) => ReactNode;
@@ -100,18 +98,11 @@ export default function AuditQueue<T extends Audited>(p: AuditQueueProps<T>) {
   const columns: ProColumns<T>[] = [
     { title: '审核状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: enumOf(AUDIT_STATUS) },
     ...p.columns,
-    ...(p.details
-      ? []
-      : ([
-          { title: p.publisher, dataIndex: 'enterpriseName', search: false, width: 200, render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span> },
-          { title: '提交时间', dataIndex: 'createdAt', search: false, width: 170 },
-        ] satisfies ProColumns<T>[])),
-    { title: '推荐', dataIndex: 'recommended', search: false, width: p.details ? 80 : 90, render: (_, r) => <RecommendSwitch tradeId={r.tradeId} approved={r.status === 'approved'} /> },
+    { title: '推荐', dataIndex: 'recommended', search: false, width: 80, render: (_, r) => <RecommendSwitch tradeId={r.tradeId} approved={r.status === 'approved'} /> },
     {
       title: '操作',
       valueType: 'option',
       width: p.optionWidth,
-      fixed: p.details ? undefined : 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r)}>
@@ -131,12 +122,8 @@ export default function AuditQueue<T extends Audited>(p: AuditQueueProps<T>) {
         actionRef={action}
         rowKey="tradeId"
         columns={columns}
-        {...(p.details
-          ? {
-              tableLayout: 'fixed' as const,
-              expandable: rowDetails<T>((t) => [{ label: p.publisher, value: t.enterpriseName }, { label: '提交时间', value: t.createdAt }, ...p.details!(t)]),
-            }
-          : { scroll: { x: p.scrollX } })}
+        tableLayout="fixed"
+        expandable={rowDetails<T>((t) => [{ label: p.publisher, value: t.enterpriseName }, { label: '提交时间', value: t.createdAt }, ...p.details(t)])}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues: { status: 'submitted' } }}
         pagination={WS_PAGINATION}
