@@ -28,13 +28,18 @@ async function signInSettled(page: Page, account: { username: string; password: 
 
 const expectMessage = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 
-/** Opens the withdrawal form, asks for ¥100.00 and returns the key-signature modal that comes up. */
+/** Opens the withdrawal form, asks for ¥100.00, confirms the amount and returns the key-signature modal that comes up. */
 async function askWithdrawal(page: Page) {
   await page.goto(`${baseUrl}/financial/application?tab=withdraw&apply=1`);
   const form = page.locator('.ant-modal', { hasText: '申请出金' });
   await form.getByText('银行账号').waitFor();
   await form.getByPlaceholder('请输入出金金额').fill('100');
   await form.getByRole('button', { name: '提交' }).click();
+  // the money confirmation comes first, then the key signs
+  const confirmOut = page.getByTestId('money-confirm');
+  await confirmOut.waitFor();
+  expect(await confirmOut.innerText()).toContain('¥100.00');
+  await page.getByRole('button', { name: '确定出金' }).click();
   const signModal = page.locator('.ant-modal', { hasText: '数字证书签名确认' });
   await signModal.waitFor();
   return signModal;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Result, Select, Space, Steps, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Form, Input, message, Modal, Result, Select, Space, Steps, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { SignedDocument } from '@coalx/shared';
@@ -19,7 +19,6 @@ const toBase64 = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8A
  * signs the signed attributes, the server assembles the signature into the file.
  */
 export default function SignPanel({ enterpriseName }: { enterpriseName: string }) {
-  const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [deviceId, setDeviceId] = useState<number | null>(null);
@@ -52,7 +51,7 @@ export default function SignPanel({ enterpriseName }: { enterpriseName: string }
 
   const confirm = () => {
     if (!file || !chosen) return;
-    modal.confirm({
+    Modal.confirm({
       title: '确认签章',
       content: (
         <div className="coalx-sign-confirm">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Form, Input, List, Space, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, List, message, Space, Tag, Upload } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, FileSearchOutlined, InboxOutlined } from '@ant-design/icons';
 import type { SignatureVerdict, SignVerifyResult } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
@@ -61,7 +61,6 @@ function SignatureCard({ verdict }: { verdict: SignatureVerdict }) {
 
 /** Public verification: anyone uploads a PDF (and, for a contract, its number) and sees every signature. */
 export default function VerifyPanel() {
-  const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [number, setNumber] = useState('');
   const [checking, setChecking] = useState(false);
