@@ -33,3 +33,6 @@ export * from './enterprise/states';
 export * from './ukey/index';
 export * from './workbench/schemas';
 export * from './states';
+export * from './contract/states';
+export * from './contract/schemas';
+export * from './contract/context';

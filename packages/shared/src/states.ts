@@ -4,6 +4,7 @@ import { ChangeRequestStates, EnterpriseAuditStates } from './enterprise/states'
 import { DepositInStates, TradeDepositStates, WithdrawalStates } from './funds/states';
 import { ListingStates, SubscriptionStates } from './listing/states';
 import { UkeyDeviceStates } from './ukey/states';
+import { ContractStates, ContractUploadStates } from './contract/states';
 
 /** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
 export const STATE_MACHINES = {
@@ -18,4 +19,6 @@ export const STATE_MACHINES = {
   enterpriseAudit: EnterpriseAuditStates,
   changeRequest: ChangeRequestStates,
   ukeyDevice: UkeyDeviceStates,
+  contract: ContractStates,
+  contractUpload: ContractUploadStates,
 } as const;

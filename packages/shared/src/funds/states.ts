@@ -23,10 +23,12 @@ export const WithdrawalStates = defineStateMachine({
 /** A trade deposit frozen for a subscription or an enrolment. */
 export const TradeDepositStates = defineStateMachine({
   label: '保证金状态',
-  states: { frozen: '已冻结', performance: '履约保证金', released: '已释放', applied: '已抵扣货款' },
+  states: { frozen: '已冻结', performance: '履约保证金', released: '已释放', applied: '已抵扣货款', forfeited: '违约划转' },
   moves: {
     toPerformance: { from: ['frozen'], to: 'performance', event: 'funds.deposit_performance' },
     release: { from: ['frozen', 'performance'], to: 'released', event: 'funds.deposit_released' },
     apply: { from: ['frozen', 'performance'], to: 'applied', event: 'funds.deposit_applied' },
+    /** a contract voided for this side's breach: the deposit goes to the other side */
+    forfeit: { from: ['frozen', 'performance'], to: 'forfeited', event: 'funds.deposit_forfeited' },
   },
 });

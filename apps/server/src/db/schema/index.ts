@@ -15,3 +15,4 @@ export * from './market-index';
 export * from './home';
 export * from './sign';
 export * from './ukey';
+export * from './contract';

@@ -20,6 +20,8 @@ export const signSessions = pgTable(
     deviceId: bigint('device_id', { mode: 'number' }).notNull(),
     certificateDer: text('certificate_der').notNull(),
     fileName: text('file_name').notNull(),
+    /** what the signature is for: '' for a file signed on 签章管理, 'contract:<id>' for a contract */
+    purpose: text('purpose').notNull().default(''),
     /** the prepared PDF, in file storage */
     preparedKey: text('prepared_key').notNull(),
     /** the four numbers of /ByteRange, space separated */

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 export const dictItems = pgTable(
@@ -35,3 +35,21 @@ export type Switch = typeof switches.$inferSelect;
 export type NewSwitch = typeof switches.$inferInsert;
 export type SystemMeta = typeof systemMeta.$inferSelect;
 export type NewSystemMeta = typeof systemMeta.$inferInsert;
+
+/** System parameters (DESIGN.md §8): deadlines, tolerances, ranges; read with defaults by the system service. */
+export const systemParameters = pgTable('sys_parameter', {
+  code: text('code').primaryKey(),
+  value: text('value').notNull(),
+  remark: text('remark').notNull().default(''),
+  ...timestamps,
+});
+
+/** Days off (法定节假日) and the weekend days worked instead (调休上班), for working-day deadlines. */
+export const holidays = pgTable('sys_holiday', {
+  /** YYYY-MM-DD, Asia/Shanghai */
+  day: text('day').primaryKey(),
+  name: text('name').notNull(),
+  /** true: a weekend day that is worked (调休); false: a day off */
+  workday: boolean('workday').notNull().default(false),
+  ...timestamps,
+});
