@@ -45,6 +45,8 @@ import { loadPlatformCa } from './modules/ukey/ca';
 import ukeyRoutes from './modules/ukey/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './modules/workbench/workbench.routes';
+import contractRoutes from './modules/contract/contract.routes';
+import contractTemplateRoutes from './modules/contract/template.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import { errorBody, registerErrorHandling } from './plugins/errors';
@@ -138,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(signRoutes);
       await api.register(ukeyRoutes);
       await api.register(workbenchRoutes);
+      await api.register(contractRoutes);
+      await api.register(contractTemplateRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -80,6 +80,7 @@ export const WORKSPACE_MENU: MenuDefinition = {
       children: [
         { id: 'contract-list', title: '合同列表', path: '/contract/list', component: 'ContractList' },
         { id: 'contract-sign', title: '合同上传与签署', path: '/contract/sign', component: 'ContractSign' },
+        { id: 'contract-info', title: '合同详情', path: '/contract/info', component: 'ContractInfo', hidden: true },
       ],
     },
     { id: 'order', title: '订单管理', path: '/order/list', component: 'OrderList', icon: 'ProfileOutlined' },
@@ -148,7 +149,7 @@ const TRADING_MENUS = [
   'workbench', 'companyInfo', 'listingTrade', 'listingTrade-start', 'listingTrade-query', 'listingTrade-confirm',
   'listingTrade-subscribe', 'listingTrade-deal', 'listingTrade-result', 'auctionTrade', 'auctionTrade-start',
   'auctionTrade-query', 'auctionTrade-sign', 'auctionTrade-deal', 'auctionTrade-result', 'contract', 'contract-list',
-  'contract-sign', 'order', 'settlement', 'settlement-balance', 'settlement-payment', 'settlement-logistics',
+  'contract-sign', 'contract-info', 'order', 'settlement', 'settlement-balance', 'settlement-payment', 'settlement-logistics',
   'settlement-signFor', 'financial', 'financial-assets', 'financial-application', 'financial-payRecord', 'invoice',
   'logistics', 'logistics-info', 'logistics-transport', 'logistics-driverAudit', 'logistics-freight',
   'logistics-freightSummary', 'longTermDeal',
@@ -178,6 +179,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
     ...[
       'workbench', 'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-product', 'operation-fundsAudit',
       'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
+      // the trading centre sees every contract and rules on overdue ones and paper copies
+      'contract', 'contract-list', 'contract-info',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),
   ],
   admin: [

@@ -37,6 +37,10 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   MarketIndexManage: lazyPage(() => import('@/pages/workspace/operation/marketIndex')),
   UkeyInfo: lazyPage(() => import('@/pages/ukey')),
   UkeySign: lazyPage(() => import('@/pages/sign')),
+  ContractList: lazyPage(() => import('@/pages/workspace/contract/list')),
+  ContractSign: lazyPage(() => import('@/pages/workspace/contract/sign')),
+  ContractInfo: lazyPage(() => import('@/pages/workspace/contract/info')),
+  SystemTemplate: lazyPage(() => import('@/pages/workspace/system/template')),
 };
 
 export function resolveView(component: string | null | undefined): Page {
