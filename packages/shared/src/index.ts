@@ -7,6 +7,7 @@ export * from './system/schemas';
 export * from './files/schemas';
 export * from './format';
 export * from './money';
+export * from './money-capitals';
 
 export const PRODUCT_TITLE = 'CoalX 煤炭现货交易平台';
 export const COPYRIGHT_LINE = '© 2026 CoalX 供应链数据科技有限公司 版权所有';
