@@ -37,3 +37,4 @@ export * from './states';
 export * from './contract/states';
 export * from './contract/schemas';
 export * from './contract/context';
+export * from './contract/template';
