@@ -199,7 +199,7 @@ export function placeholderValues(ctx: ContractContext): Record<string, string |
     合理途损: `${decimal(t.transitLossPct)}%`,
     质量价格调整: qualityAdjustmentClauses(t.qualityAdjustments),
     预付比例: `${t.prepaymentPct}%`,
-    付款期限: `${t.paymentWorkingDays} 个工作日`,
+    付款期限: `${t.paymentWorkingDays}个工作日`,
     履约保证金: yuan(ctx.depositFen),
     履约保证金大写: fenToCapitals(ctx.depositFen),
     补充约定: t.remark.trim() || '无',

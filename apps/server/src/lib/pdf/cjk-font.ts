@@ -28,8 +28,12 @@ export function cjkFontBytes(weight: CjkWeight = 'regular'): Promise<Uint8Array>
   return bytes;
 }
 
-/** Embeds the subset of Noto Sans SC this document will use. */
-export async function embedCjkFont(doc: PDFDocument, weight: CjkWeight = 'regular'): Promise<PDFFont> {
+/**
+ * Embeds the subset of Noto Sans SC this document will use. `subsetTag` (six capital letters) names it as PDF
+ * subsets are named, e.g. ABCDEF+NotoSansSC-Regular; derive it from the document's content so the name is stable.
+ */
+export async function embedCjkFont(doc: PDFDocument, weight: CjkWeight = 'regular', subsetTag?: string): Promise<PDFFont> {
   doc.registerFontkit(fontkit);
-  return doc.embedFont(await cjkFontBytes(weight), { subset: true });
+  const customName = subsetTag ? `${subsetTag}+NotoSansSC-${weight === 'bold' ? 'Bold' : 'Regular'}` : undefined;
+  return doc.embedFont(await cjkFontBytes(weight), { subset: true, customName });
 }
