@@ -2,9 +2,10 @@ import { DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, WORKS
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { dictItems, permissions, rolePermissions, roles, switches } from './schema/index';
+import { ensureDefaultTemplates } from '../modules/contract/template.service';
 
 /**
- * System data every installation needs: roles, menus and grants, dictionaries, switches. Inserted when missing and
+ * System data every installation needs: roles, menus and grants, dictionaries, switches, contract templates. Inserted when missing and
  * never overwritten, so what the admin changes later stays changed; new items of a later version are added.
  */
 export async function seedSystemData(db: Db): Promise<void> {
@@ -57,6 +58,8 @@ export async function seedSystemData(db: Db): Promise<void> {
       .insert(switches)
       .values(Object.entries(SWITCH_CODES).map(([code, remark]) => ({ code, content: '0', remark })))
       .onConflictDoNothing();
+    // every installation generates contracts, so every one starts with a template per contract kind
+    await ensureDefaultTemplates(tx);
   });
 }
 

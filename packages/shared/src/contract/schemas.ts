@@ -244,3 +244,22 @@ export const ContractTemplateSaveSchema = z.strictObject({
   name: textField('模板名称', 60),
   body: safeString({ error: '请输入模板正文' }).min(1, '请输入模板正文').max(CONTRACT_TEMPLATE_MAX, `模板正文不超过 ${CONTRACT_TEMPLATE_MAX} 字`),
 });
+
+const contractKindField = z.enum(CONTRACT_KIND_KEYS as [ContractKind, ...ContractKind[]], { error: '请选择合同类型' });
+export const ContractTemplateKindQuerySchema = z.object({ kind: contractKindField });
+export const ContractTemplateListSchema = z.array(ContractTemplateSchema);
+/** A template body tried on the sample deal (模板配置's live preview); it need not be valid yet. */
+export const ContractTemplatePreviewSchema = z.strictObject({
+  kind: contractKindField,
+  body: safeString().max(CONTRACT_TEMPLATE_MAX, `模板正文不超过 ${CONTRACT_TEMPLATE_MAX} 字`),
+});
+export const ContractTemplatePreviewResultSchema = z.object({
+  /** the contract text, '# ' and '## ' markers kept; unknown placeholders left as written */
+  paragraphs: z.array(z.string()),
+  /** names the generator cannot fill (an unclosed '{{' as the fragment itself) */
+  unknown: z.array(z.string()),
+});
+export type ContractTemplatePreviewResult = z.infer<typeof ContractTemplatePreviewResultSchema>;
+export const ContractPlaceholderSchema = z.object({ key: z.string(), label: z.string(), group: z.string(), block: z.boolean() });
+export const ContractPlaceholderListSchema = z.array(ContractPlaceholderSchema);
+export type ContractPlaceholderInfo = z.infer<typeof ContractPlaceholderSchema>;

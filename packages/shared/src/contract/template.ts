@@ -5,6 +5,7 @@ import { TradeType } from '../trade/types';
 import type { ContractContext, ContractParty } from './context';
 import {
   CONTRACT_DEFAULTS,
+  CONTRACT_KINDS,
   TESTING_BASES,
   TRANSPORT_ARRANGERS,
   WEIGHING_BASES,
@@ -377,4 +378,10 @@ export function sampleContractContext(kind: ContractKind): ContractContext {
       quality,
     }),
   };
+}
+
+/** The contract's title: its '# ' line, or the kind's name when the template has none. */
+export function contractTitleOf(paragraphs: string[], kind: ContractKind): string {
+  const title = paragraphs.find((p) => p.startsWith('# '));
+  return title ? title.slice(2).trim() : CONTRACT_KINDS[kind];
 }
