@@ -19,6 +19,8 @@ import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
 import fundsRoutes from './modules/funds/funds.routes';
 import { listingFollowUps, registerListingJobs } from './modules/listing/listing.jobs';
+import { registerContractJobs } from './modules/contract/contract.jobs';
+import { contractFollowUps } from './flows/make-contract';
 import { auctionFollowUps } from './modules/auction/auction.jobs';
 import listingRoutes from './modules/listing/listing.routes';
 import productRoutes from './modules/product/product.routes';
@@ -147,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   registerListingJobs();
+  registerContractJobs();
   registerScheduledJob({ name: 'auction.schedule', run: runAuctionSchedule });
   startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
@@ -192,6 +195,7 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     ...auctionFollowUps(bus, app.db, app.clock),
     ...pushAuctionEvents(bus, rooms),
     ...invalidateOnEvents(bus, app.publicCache),
+    ...contractFollowUps(bus, app),
   ];
   const unlisten = await listenAcrossProcesses(database, (payload, err) => app.log.warn({ err, payload }, 'bad event notification'));
   const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);

@@ -46,6 +46,12 @@ export const ERRORS = {
   signing_session_invalid: { status: 422, message: '签章会话不存在、已使用或已过期，请重新签章' },
   signature_invalid: { status: 422, message: '签名验证未通过，文件未签章' },
   no_signing_certificate: { status: 422, message: '本机未安装数字证书，请先申请或在已安装证书的电脑上操作' },
+  // contracts
+  contract_already_signed: { status: 409, message: '本方已签署该合同，无需重复签署' },
+  contract_not_signable: { status: 409, message: '合同当前状态不能签署' },
+  contract_changed: { status: 409, message: '合同文件已更新（对方已签署或条款已修改），请重新签署' },
+  contract_upload_pending: { status: 409, message: '已有纸质合同待审核，请等待交易中心处理' },
+  contract_already_extended: { status: 422, message: '该合同已延期过一次，不能再次延期' },
   // expected trading refusals, each with its own code so a page can act on it (e.g. offer 去入金 on funds_insufficient)
   funds_insufficient: { status: 422, message: '可用资金不足' },
   frozen_insufficient: { status: 422, message: '冻结资金不足，无法完成操作' },

@@ -38,3 +38,4 @@ export * from './contract/states';
 export * from './contract/schemas';
 export * from './contract/context';
 export * from './contract/template';
+export * from './system/parameters';

@@ -5,6 +5,8 @@ import type { Db } from '../db/client';
 import {
   auctionEnrolments,
   auctions,
+  contracts,
+  contractUploads,
   depositInApplications,
   enterpriseChangeRequests,
   enterprises,
@@ -34,13 +36,15 @@ async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<
 }
 
 async function operatorWorkbench(db: Db): Promise<Workbench> {
-  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut] = await Promise.all([
+  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies] = await Promise.all([
     countOf(db, enterprises, eq(enterprises.auditStatus, 'pending')),
     countOf(db, enterpriseChangeRequests, eq(enterpriseChangeRequests.status, 'pending')),
     countOf(db, listings, eq(listings.status, 'submitted')),
     countOf(db, auctions, eq(auctions.status, 'submitted')),
     countOf(db, depositInApplications, eq(depositInApplications.status, 'pending')),
     countOf(db, withdrawals, eq(withdrawals.status, 'pending')),
+    countOf(db, contracts, eq(contracts.status, 'overdue')),
+    countOf(db, contractUploads, eq(contractUploads.status, 'submitted')),
   ]);
   const todos: WorkbenchTodo[] = [
     { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit', hint: '新注册企业通过审核后才能登录交易' },
@@ -49,6 +53,8 @@ async function operatorWorkbench(db: Db): Promise<Workbench> {
     { key: 'auctionAudit', title: '待审核竞价', count: auctionAudits, path: '/operation/tradeAudit', hint: '审核通过后开放报名' },
     { key: 'depositIn', title: '待确认入金', count: depositsIn, path: '/operation/fundsAudit', hint: '核对银行回单后确认入账' },
     { key: 'withdrawal', title: '待处理出金', count: withdrawalsOut, path: '/operation/fundsAudit', hint: '金额已冻结，付款后确认或驳回解冻' },
+    { key: 'overdueContracts', title: '逾期未签合同', count: overdueContracts, path: '/contract/list?status=overdue', hint: '作废并认定违约方，或延期一次' },
+    { key: 'paperContracts', title: '待审核纸质合同', count: paperCopies, path: '/contract/list', hint: '与平台生成的合同文本比对后确认或驳回' },
   ];
   return { heading: ROLES.operator, todos, money: [] };
 }
@@ -102,14 +108,27 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
         or(eq(auctions.enterpriseId, enterpriseId), inArray(auctions.id, enrolledIds)),
       ),
     );
-  const [depositsIn, withdrawalsOut] = await Promise.all([
+  const [depositsIn, withdrawalsOut, contractsToSign] = await Promise.all([
     countOf(db, depositInApplications, and(eq(depositInApplications.enterpriseId, enterpriseId), eq(depositInApplications.status, 'pending'))),
     countOf(db, withdrawals, and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending'))),
+    // contracts waiting for this enterprise's signature (the same rule as 合同上传与签署)
+    countOf(
+      db,
+      contracts,
+      and(
+        inArray(contracts.status, ['pending', 'seller_signed', 'buyer_signed']),
+        or(
+          and(eq(contracts.sellerEnterpriseId, enterpriseId), isNull(contracts.sellerSignedAt)),
+          and(eq(contracts.buyerEnterpriseId, enterpriseId), isNull(contracts.buyerSignedAt)),
+        ),
+      ),
+    ),
   ]);
 
   const todos: WorkbenchTodo[] = [
     { key: 'subscriptionsToConfirm', title: '待确认摘牌', count: Number(toConfirm?.n ?? 0), path: '/listingTrade/confirm', hint: '对方已冻结保证金，等待本企业确认成交或拒绝' },
     { key: 'subscriptionsAwaiting', title: '等待对方确认的摘牌', count: Number(myAwaiting?.n ?? 0), path: '/listingTrade/subscribe', hint: '挂牌方确认后成交，拒绝则解冻保证金' },
+    { key: 'contractsToSign', title: '待签署合同', count: contractsToSign, path: '/contract/sign', hint: '成交后 1 个工作日内双方签署，逾期将由交易中心认定违约' },
     { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
     { key: 'transfersPending', title: '处理中的出入金', count: depositsIn + withdrawalsOut, path: '/financial/application', hint: '等待交易中心确认' },
   ];

@@ -29,6 +29,8 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & {
   'listing.quantity_changed': { id: number };
   /** Every deal of both flows, made by deal.service. */
   'deal.created': { dealId: number; dealNo: string; tradeKind: 'listing' | 'auction'; tradeNo: string };
+  /** A deal's contract was generated (flows/make-contract.ts). */
+  'contract.created': { id: number; dealId: number; contractNo: string };
   'content.saved': { id: number };
   'content.banners_changed': Record<string, never>;
   'market_index.published': { year: number; term: number };

@@ -47,6 +47,7 @@ export const JOURNAL_REF_TYPE = {
   withdrawal: '出金',
   trade_deposit: '交易保证金',
   payment: '货款',
+  breach_compensation: '违约赔偿',
 } as const;
 
 export const DepositInApplySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { TradeDepositStates, type MoveOf } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { tradeDeposits } from '../../db/schema/index';
 import { businessRule } from '../../errors';
 import { transition } from '../../lib/transition';
@@ -98,4 +98,51 @@ export async function applyDepositToPayment(tx: Tx, id: number, payeeEnterpriseI
     idempotencyKey: `trade_deposit:${id}:receive`,
     remark: `交易 ${deposit.tradeId} 货款 (保证金抵扣)`,
   });
+}
+
+/**
+ * A contract voided for this side's breach: its deposit leaves its frozen balance and reaches the other side
+ * (both journals show it as 违约划转).
+ */
+export async function forfeitTradeDeposit(tx: Tx, id: number, payeeEnterpriseId: number, contractNo: string) {
+  const deposit = await transitionDeposit(tx, id, 'forfeit');
+  if (!deposit) return null;
+  if (deposit.enterpriseId === payeeEnterpriseId) throw businessRule('收款方不能是违约方本身');
+  await move(tx, {
+    enterpriseId: deposit.enterpriseId,
+    kind: 'pay_out_frozen',
+    amount: deposit.amount,
+    refType: 'trade_deposit',
+    refId: String(id),
+    idempotencyKey: `trade_deposit:${id}:forfeit`,
+    remark: `合同 ${contractNo} 违约，履约保证金划转对方`,
+  });
+  await move(tx, {
+    enterpriseId: payeeEnterpriseId,
+    kind: 'credit',
+    amount: deposit.amount,
+    refType: 'breach_compensation',
+    refId: String(id),
+    idempotencyKey: `trade_deposit:${id}:compensation`,
+    remark: `合同 ${contractNo} 对方违约，收到其履约保证金`,
+  });
+  return deposit;
+}
+
+/** The performance deposit (履约保证金) an enterprise holds for a deal, if any: by its subscription or enrolment. */
+export async function performanceDepositOf(db: Db | Tx, input: { tradeKind: 'listing' | 'auction'; tradeId: string; enterpriseId: number; refId?: string }) {
+  const [row] = await db
+    .select({ id: tradeDeposits.id, amount: tradeDeposits.amount })
+    .from(tradeDeposits)
+    .where(
+      and(
+        eq(tradeDeposits.tradeKind, input.tradeKind),
+        eq(tradeDeposits.tradeId, input.tradeId),
+        eq(tradeDeposits.enterpriseId, input.enterpriseId),
+        eq(tradeDeposits.status, 'performance'),
+        input.refId ? eq(tradeDeposits.refId, input.refId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

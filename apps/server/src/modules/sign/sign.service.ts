@@ -8,12 +8,12 @@ import {
   type SignVerifyResult,
 } from '@coalx/shared';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { signedDocuments, signSessions, type SignedDocumentRow } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { assembleSignedData, buildSignedAttributes, verifyWithCertificate } from '../../lib/pdf/cms';
-import { embedSignature, prepareSignature, type ByteRange } from '../../lib/pdf/pdf-signature';
+import { embedSignature, prepareSignature, type ByteRange, type SealPlacement } from '../../lib/pdf/pdf-signature';
 import { checkPdfSignatures, type PdfSignatureCheck } from '../../lib/pdf/pdf-verify';
 import { sealSvg } from '../../lib/pdf/seal';
 import { getEnterpriseInfo } from '../enterprise/enterprise.service';
@@ -57,6 +57,20 @@ export async function prepareSigning(
   input: { fileName: string; data: Buffer; deviceId: number; reason: string },
 ): Promise<SignPrepareResult> {
   requirePdf(input.data);
+  return prepareDocumentSignature(db, storage, clock, actor, { ...input, pdf: input.data, purpose: '' });
+}
+
+/**
+ * Prepares any PDF for one signature of the actor's enterprise: the purpose names what it is for ('' for 签章管理,
+ * 'contract:<id>:<sha256>' for a contract), so a session is completed only by the work that opened it.
+ */
+export async function prepareDocumentSignature(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  actor: EnterpriseActor,
+  input: { fileName: string; pdf: Uint8Array; deviceId: number; reason: string; purpose: string; placement?: SealPlacement },
+): Promise<SignPrepareResult> {
   const certificateDer = await signTrust().signingCertificate(db, clock, actor, input.deviceId);
   const enterprise = await ownEnterprise(db, actor);
   const holder = describeCertificate(certificateDer).holder ?? actor.username;
@@ -64,14 +78,15 @@ export async function prepareSigning(
   let existingSignatures: number;
   let prepared: Awaited<ReturnType<typeof prepareSignature>>;
   try {
-    existingSignatures = (await checkPdfSignatures(input.data)).length;
+    existingSignatures = (await checkPdfSignatures(input.pdf)).length;
     prepared = await prepareSignature({
-      pdf: input.data,
+      pdf: input.pdf,
       seal: { name: enterprise.organName, creditCode: enterprise.creditCode },
       signerName: `${enterprise.organName} ${holder}`,
       reason: input.reason,
       location: 'CoalX 煤炭现货交易平台',
       signingTime,
+      placement: input.placement,
     });
   } catch (error) {
     throw appError('pdf_invalid', `无法签章该文件：PDF 无法解析或已加密 (${(error as Error).message.slice(0, 80)})`);
@@ -88,6 +103,7 @@ export async function prepareSigning(
     deviceId: input.deviceId,
     certificateDer: b64(certificateDer),
     fileName: input.fileName,
+    purpose: input.purpose,
     preparedKey,
     byteRange: prepared.byteRange.join(' '),
     signedAttributesDer: b64(attributes.der),
@@ -115,21 +131,29 @@ async function readStored(storage: FileStorage, key: string): Promise<Uint8Array
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+export interface AssembledSignature {
+  session: typeof signSessions.$inferSelect;
+  /** the whole signed PDF */
+  signed: Buffer;
+  sha256: string;
+  certificate: ReturnType<typeof describeCertificate>;
+}
+
 /**
- * Step 2: checks the device's signature over the signed attributes, assembles the CMS into the prepared PDF and
- * keeps the signed file. The session is spent by one conditional update inside the transaction that records the
- * document, so a replay or a second concurrent completion finds it used and changes nothing.
+ * Step 2, nothing saved yet: checks the session is the actor's, open and for this purpose, checks the device's
+ * signature over the signed attributes and assembles the CMS into the prepared PDF. The caller saves the result
+ * and spends the session (spendSigningSession) in one transaction.
  */
-export async function completeSigning(
+export async function assembleDocumentSignature(
   db: Db,
   storage: FileStorage,
   clock: Clock,
   actor: EnterpriseActor,
-  input: { sessionId: string; signature: string },
-): Promise<SignedDocument> {
+  input: { sessionId: string; signature: string; purpose: (purpose: string) => boolean },
+): Promise<AssembledSignature> {
   const now = clock.now();
   const [session] = await db.select().from(signSessions).where(eq(signSessions.id, input.sessionId)).limit(1);
-  if (!session || session.usedAt || session.expiresAt <= now) throw appError('signing_session_invalid');
+  if (!session || session.usedAt || session.expiresAt <= now || !input.purpose(session.purpose)) throw appError('signing_session_invalid');
   signPolicy.can(actor, 'completeSession', session);
   const rawSignature = fromB64(input.signature);
   const certificateDer = fromB64(session.certificateDer);
@@ -146,16 +170,35 @@ export async function completeSigning(
   const caCertificates = await signTrust().caCertificates();
   const cms = assembleSignedData({ signedAttributes: attributes.attributes, certificateDer, chainDer: caCertificates.slice(0, 1), rawSignature });
   const signed = Buffer.from(embedSignature({ pdf: prepared, byteRange }, cms));
+  return { session, signed, sha256: sha256Hex(signed), certificate: describeCertificate(certificateDer) };
+}
 
-  const certificate = describeCertificate(certificateDer);
+/** Spends a session inside the caller's transaction: of a replay or two concurrent completions only one passes. */
+export async function spendSigningSession(tx: Tx, sessionId: string, now: Date) {
+  const [claimed] = await tx
+    .update(signSessions)
+    .set({ usedAt: now })
+    .where(and(eq(signSessions.id, sessionId), isNull(signSessions.usedAt), gt(signSessions.expiresAt, now)))
+    .returning({ id: signSessions.id });
+  if (!claimed) throw appError('signing_session_invalid');
+}
+
+/**
+ * Step 2 of 签章管理: the signature is checked and assembled, then the session is spent inside the transaction
+ * that records the document, so a replay or a second concurrent completion finds it used and changes nothing.
+ */
+export async function completeSigning(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  actor: EnterpriseActor,
+  input: { sessionId: string; signature: string },
+): Promise<SignedDocument> {
+  const now = clock.now();
+  const { session, signed, sha256, certificate } = await assembleDocumentSignature(db, storage, clock, actor, { ...input, purpose: (p) => p === '' });
   const enterprise = await ownEnterprise(db, actor);
   const row = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(signSessions)
-      .set({ usedAt: now })
-      .where(and(eq(signSessions.id, session.id), isNull(signSessions.usedAt), gt(signSessions.expiresAt, now)))
-      .returning({ id: signSessions.id });
-    if (!claimed) throw appError('signing_session_invalid');
+    await spendSigningSession(tx, session.id, now);
     const upload = await saveUpload(tx, storage, clock, actor, { filename: signedFileName(session.fileName), data: signed, visibility: 'private' });
     const fileId = await ownedFileId(tx, upload.url, actor.enterpriseId);
     const [inserted] = await tx
@@ -167,7 +210,7 @@ export async function completeSigning(
         deviceId: session.deviceId,
         fileId,
         fileName: upload.name,
-        sha256: sha256Hex(signed),
+        sha256,
         signerName: certificate.holder ?? actor.username,
         signerUsername: actor.username,
         enterpriseName: enterprise.organName,

@@ -1,0 +1,561 @@
+import {
+  CONTRACT_SIDES,
+  CONTRACT_SIGNABLE_STATES,
+  ContractStates,
+  ContractUploadStates,
+  formatDateTime,
+  formatFen,
+  type ContractContext,
+  type ContractDetail,
+  type ContractQuery,
+  type ContractSide,
+  type ContractSummary,
+  type ContractTerms,
+  type MoveOf,
+  type SignPrepareResult,
+} from '@coalx/shared';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { contractEvents, contracts, contractSignatures, contractTemplates, contractUploads, type ContractRow } from '../../db/schema/index';
+import { appError, businessRule, notFound } from '../../errors';
+import type { Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
+import { publish } from '../../lib/events';
+import { CONTRACT_SEAL_PLACEMENT } from '../../lib/pdf/contract-pdf';
+import { shanghaiDayStart } from '../../lib/shanghai-time';
+import { transition } from '../../lib/transition';
+import { filesByIds, ownedFileId, saveUpload } from '../files/files.service';
+import type { FileStorage } from '../files/storage';
+import { checkPayPassword, paymentAuthSwitches } from '../funds/pay-auth';
+import { assembleDocumentSignature, prepareDocumentSignature, spendSigningSession } from '../sign/sign.service';
+import type { EnterpriseActor } from '../sign/sign.policy';
+import { contractPdfKey, readAll, renderContractDocument } from './contract-document';
+import { contractPolicy, sideOf } from './contract.policy';
+
+// ---------- making ----------
+
+export interface NewContract {
+  dealId: number;
+  kind: string;
+  templateId: number;
+  templateBody: string;
+  sellerEnterpriseId: number;
+  buyerEnterpriseId: number;
+  context: ContractContext;
+  signDeadline: Date;
+  sellerDepositId: number | null;
+  buyerDepositId: number | null;
+  createdAt: Date;
+}
+
+export async function contractOfDeal(db: Db | Tx, dealId: number) {
+  const [row] = await db.select({ id: contracts.id, contractNo: contracts.contractNo }).from(contracts).where(eq(contracts.dealId, dealId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Saves a deal's contract: the text and PDF are rendered first (outside any transaction), then one insert that
+ * a second maker of the same deal loses quietly (the unique deal id). Returns null when the contract existed.
+ */
+export async function insertContract(db: Db, storage: FileStorage, input: NewContract): Promise<ContractRow | null> {
+  const document = await renderContractDocument(input.templateBody, input.context, input.createdAt);
+  const pdfKey = contractPdfKey(input.context.contractNo, document.sha256);
+  await storage.put(pdfKey, document.pdf);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        contractNo: input.context.contractNo,
+        dealId: input.dealId,
+        kind: input.kind,
+        templateId: input.templateId,
+        sellerEnterpriseId: input.sellerEnterpriseId,
+        buyerEnterpriseId: input.buyerEnterpriseId,
+        status: 'pending',
+        context: input.context,
+        terms: input.context.terms,
+        text: document.text,
+        pdfKey,
+        pdfSha256: document.sha256,
+        signDeadline: input.signDeadline,
+        sellerDepositId: input.sellerDepositId,
+        buyerDepositId: input.buyerDepositId,
+        createdAt: input.createdAt,
+        updatedAt: input.createdAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await logEvent(tx, row.id, input.createdAt, null, '生成合同', `由成交 ${input.context.dealNo} 按模板生成，签署截止 ${formatDateTime(input.signDeadline)}`);
+    await publish(tx, 'contract.created', { id: row.id, dealId: input.dealId, contractNo: row.contractNo });
+    return row;
+  });
+}
+
+async function logEvent(tx: Tx | Db, contractId: number, at: Date, actor: Pick<Actor, 'userId' | 'username'> | null, action: string, note = '') {
+  await tx.insert(contractEvents).values({ contractId, at, action, actorUserId: actor?.userId ?? null, actorName: actor?.username ?? '系统', note });
+}
+
+// ---------- reading ----------
+
+type SummaryRow = ContractRow & { uploadPending?: boolean };
+
+function presentSummary(row: SummaryRow, viewer: Actor): ContractSummary {
+  const context = row.context;
+  return {
+    id: row.id,
+    contractNo: row.contractNo,
+    dealNo: context.dealNo,
+    tradeNo: context.tradeNo,
+    tradeType: context.tradeType,
+    kind: row.kind,
+    mySide: sideOf(viewer, row),
+    sellerName: context.seller.name,
+    buyerName: context.buyer.name,
+    productName: context.productName,
+    quantity: context.quantityKg,
+    price: context.priceFen,
+    amount: context.amountFen,
+    status: row.status,
+    signDeadline: formatDateTime(row.signDeadline),
+    createdAt: formatDateTime(row.createdAt),
+    sellerSignedAt: row.sellerSignedAt ? formatDateTime(row.sellerSignedAt) : null,
+    buyerSignedAt: row.buyerSignedAt ? formatDateTime(row.buyerSignedAt) : null,
+    uploadPending: !!row.uploadPending,
+    extended: row.extendedAt !== null,
+  };
+}
+
+const pendingUpload = sql<boolean>`EXISTS (SELECT 1 FROM ${contractUploads} WHERE ${contractUploads.contractId} = ${contracts.id} AND ${contractUploads.status} = 'submitted')`;
+
+function listWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
+  const mine =
+    enterpriseId === null
+      ? undefined
+      : or(eq(contracts.sellerEnterpriseId, enterpriseId), eq(contracts.buyerEnterpriseId, enterpriseId));
+  // waiting for my side: signable, my side has not signed, no paper copy under review
+  const waiting =
+    query.scope === 'mine' && enterpriseId !== null
+      ? and(
+          inArray(contracts.status, [...CONTRACT_SIGNABLE_STATES]),
+          or(
+            and(eq(contracts.sellerEnterpriseId, enterpriseId), isNull(contracts.sellerSignedAt)),
+            and(eq(contracts.buyerEnterpriseId, enterpriseId), isNull(contracts.buyerSignedAt)),
+          ),
+          sql`NOT ${pendingUpload}`,
+        )
+      : undefined;
+  const counterparty = query.counterparty
+    ? or(
+        ilike(sql`${contracts.context}->'seller'->>'name'`, `%${escapeLike(query.counterparty)}%`),
+        ilike(sql`${contracts.context}->'buyer'->>'name'`, `%${escapeLike(query.counterparty)}%`),
+      )
+    : undefined;
+  return and(
+    mine,
+    waiting,
+    query.contractNo ? ilike(contracts.contractNo, `%${escapeLike(query.contractNo)}%`) : undefined,
+    query.status ? eq(contracts.status, query.status) : undefined,
+    counterparty,
+  );
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listContracts(db: Db, actor: Actor, query: ContractQuery) {
+  const enterpriseId = contractPolicy.can(actor, 'list');
+  const where = listWhere(enterpriseId, query);
+  const [total] = await db.select({ n: count() }).from(contracts).where(where);
+  const rows = await db
+    .select({ contract: contracts, uploadPending: pendingUpload })
+    .from(contracts)
+    .where(where)
+    .orderBy(desc(contracts.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  return {
+    records: rows.map((r) => presentSummary({ ...r.contract, uploadPending: r.uploadPending }, actor)),
+    total: Number(total?.n ?? 0),
+    current: query.pageNo,
+    size: query.pageSize,
+  };
+}
+
+/** Every contract the list's filters find (for the Excel export), newest first, at most 5,000. */
+export async function contractsForExport(db: Db, actor: Actor, query: Omit<ContractQuery, 'pageNo' | 'pageSize'>) {
+  const enterpriseId = contractPolicy.can(actor, 'list');
+  const rows = await db.select().from(contracts).where(listWhere(enterpriseId, query)).orderBy(desc(contracts.id)).limit(5000);
+  return rows.map((r) => presentSummary(r, actor));
+}
+
+async function findContract(db: Db | Tx, where: SQL, lock = false) {
+  const query = db.select().from(contracts).where(where).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('合同不存在');
+  return row;
+}
+
+/** A contract as its parties and the operator see it: terms, text, signatures, paper copies, history. */
+export async function contractDetail(db: Db, actor: Actor, key: { id: number } | { dealNo: string }): Promise<ContractDetail> {
+  const row = await findContract(db, 'id' in key ? eq(contracts.id, key.id) : sql`${contracts.context}->>'dealNo' = ${key.dealNo}`);
+  contractPolicy.can(actor, 'view', row);
+  return presentDetail(db, actor, row);
+}
+
+async function presentDetail(db: Db | Tx, actor: Actor, row: ContractRow): Promise<ContractDetail> {
+  const [signatures, uploads, events, [template]] = await Promise.all([
+    db.select().from(contractSignatures).where(and(eq(contractSignatures.contractId, row.id), isNull(contractSignatures.clearedAt))).orderBy(contractSignatures.id),
+    db.select().from(contractUploads).where(eq(contractUploads.contractId, row.id)).orderBy(desc(contractUploads.id)),
+    db.select().from(contractEvents).where(eq(contractEvents.contractId, row.id)).orderBy(contractEvents.id),
+    db.select({ name: contractTemplates.name, version: contractTemplates.version }).from(contractTemplates).where(eq(contractTemplates.id, row.templateId)),
+  ]);
+  const files = new Map((await filesByIds(db as Db, uploads.map((u) => u.fileId))).map((f) => [f.id, f]));
+  return {
+    ...presentSummary({ ...row, uploadPending: uploads.some((u) => u.status === 'submitted') }, actor),
+    sellerCreditCode: row.context.seller.creditCode,
+    buyerCreditCode: row.context.buyer.creditCode,
+    depositFen: row.context.depositFen,
+    templateName: template?.name ?? '',
+    templateVersion: template?.version ?? 0,
+    terms: row.terms,
+    editable: (CONTRACT_SIGNABLE_STATES as readonly string[]).includes(row.status),
+    text: row.text,
+    pdfSha256: row.pdfSha256,
+    signatures: signatures.map((s) => ({
+      side: s.side as ContractSide,
+      method: s.method as 'certificate' | 'paper',
+      enterpriseName: s.enterpriseName,
+      signerName: s.signerName,
+      signerUsername: s.signerUsername,
+      certificateSerial: s.certificateSerial,
+      certificateSummary: s.certificateSummary,
+      signedAt: formatDateTime(s.signedAt),
+    })),
+    uploads: uploads.map((u) => ({
+      id: u.id,
+      side: u.side as ContractSide,
+      fileName: u.fileName,
+      url: files.get(u.fileId)?.storageKey ?? '',
+      status: u.status,
+      submittedBy: u.submittedByName,
+      submittedAt: formatDateTime(u.createdAt),
+      reviewNote: u.reviewNote,
+      reviewedAt: u.reviewedAt ? formatDateTime(u.reviewedAt) : null,
+    })),
+    events: events.map((e) => ({ at: formatDateTime(e.at), action: e.action, actorName: e.actorName, note: e.note })),
+    voidReason: row.voidReason,
+    breachBy: row.breachBy,
+  };
+}
+
+/** The current PDF of a contract (the signed one once signed), for its parties and the operator. */
+export async function contractPdf(db: Db, storage: FileStorage, actor: Actor, id: number) {
+  const row = await findContract(db, eq(contracts.id, id));
+  contractPolicy.can(actor, 'view', row);
+  const pdf = await readAll(storage, row.pdfKey);
+  if (!pdf) throw notFound('合同文件不存在');
+  return { pdf, fileName: `${row.contractNo}.pdf` };
+}
+
+/** A paper copy's file, for the contract's parties and the operator. */
+export async function paperCopyFile(db: Db, storage: FileStorage, actor: Actor, id: number, uploadId: number) {
+  const row = await findContract(db, eq(contracts.id, id));
+  contractPolicy.can(actor, 'view', row);
+  const [upload] = await db.select().from(contractUploads).where(and(eq(contractUploads.id, uploadId), eq(contractUploads.contractId, id))).limit(1);
+  if (!upload) throw notFound('纸质合同不存在');
+  const [file] = await filesByIds(db, [upload.fileId]);
+  const data = file ? await readAll(storage, file.storageKey) : null;
+  if (!file || !data) throw notFound('纸质合同文件不存在');
+  return { data, fileName: upload.fileName, contentType: file.contentType };
+}
+
+// ---------- terms ----------
+
+/**
+ * A party edits the terms before the contract takes effect: the text and the PDF are made again from the same
+ * template version, a signature already made is cleared (its signer must sign the new text), and the edit is logged.
+ */
+export async function editTerms(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, terms: ContractTerms) {
+  const current = await findContract(db, eq(contracts.id, id));
+  const side = contractPolicy.can(actor, 'actAsParty', current);
+  assertSignable(current);
+  const [template] = await db.select().from(contractTemplates).where(eq(contractTemplates.id, current.templateId));
+  const context: ContractContext = { ...current.context, terms };
+  const document = await renderContractDocument(template!.body, context, current.createdAt);
+  const pdfKey = contractPdfKey(current.contractNo, document.sha256);
+  await storage.put(pdfKey, document.pdf);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const row = await findContract(tx, eq(contracts.id, id), true);
+    assertSignable(row);
+    // the lock serialises this against a signature completing at the same moment: the text it signed is gone
+    if (row.pdfSha256 !== current.pdfSha256) throw appError('contract_changed', '合同已被更新，请刷新后再修改');
+    const cleared = await tx
+      .update(contractSignatures)
+      .set({ clearedAt: now })
+      .where(and(eq(contractSignatures.contractId, id), isNull(contractSignatures.clearedAt)))
+      .returning({ side: contractSignatures.side });
+    if (row.status !== 'pending') await move(tx, row.id, 'reopen');
+    const [updated] = await tx
+      .update(contracts)
+      .set({ context, terms, text: document.text, pdfKey, pdfSha256: document.sha256, sellerSignedAt: null, buyerSignedAt: null, updatedAt: now })
+      .where(eq(contracts.id, id))
+      .returning();
+    const clearedNote = cleared.length ? `；已清除${cleared.map((c) => CONTRACT_SIDES[c.side as ContractSide]).join('、')}的签署，需重新签署` : '';
+    await logEvent(tx, id, now, actor, '修改条款', `${CONTRACT_SIDES[side]}修改了合同条款${clearedNote}`);
+    return presentDetail(tx, actor, updated!);
+  });
+}
+
+function assertSignable(row: ContractRow) {
+  if (!(CONTRACT_SIGNABLE_STATES as readonly string[]).includes(row.status)) {
+    throw appError('contract_not_signable', `合同状态为「${ContractStates.states[row.status as keyof typeof ContractStates.states] ?? row.status}」，不能签署或修改`);
+  }
+}
+
+function move(tx: Tx, id: number, name: MoveOf<typeof ContractStates>, set: Partial<typeof contracts.$inferInsert> = {}) {
+  return transition(tx, ContractStates, name, { table: contracts, where: eq(contracts.id, id), set: { ...set, updatedAt: new Date() }, notFoundMessage: '合同不存在' });
+}
+
+// ---------- signing with a certificate ----------
+
+const purposeOf = (row: ContractRow) => `contract:${row.id}:${row.pdfSha256}`;
+
+/** Step 1: the current PDF is prepared for this side's signature, its seal over this side's signature block. */
+export async function prepareContractSignature(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, deviceId: number): Promise<SignPrepareResult> {
+  const row = await findContract(db, eq(contracts.id, id));
+  const side = contractPolicy.can(actor, 'actAsParty', row);
+  assertSignable(row);
+  if ((side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) !== null) throw appError('contract_already_signed');
+  const pdf = await readAll(storage, row.pdfKey);
+  if (!pdf) throw notFound('合同文件不存在');
+  return prepareDocumentSignature(db, storage, clock, actor as EnterpriseActor, {
+    fileName: `${row.contractNo}.pdf`,
+    pdf,
+    deviceId,
+    reason: `${CONTRACT_SIDES[side]}签署合同 ${row.contractNo}`,
+    purpose: purposeOf(row),
+    placement: CONTRACT_SEAL_PLACEMENT[side],
+  });
+}
+
+/**
+ * Step 2: the device's signature is checked and assembled into the PDF; then, with the contract row locked, the
+ * contract must still be the very file that was prepared (the other side may have signed or the terms changed
+ * meanwhile: sign again), the signature is recorded and the contract moves: this side signed, or effective when
+ * the other side had signed already.
+ */
+export async function completeContractSignature(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  actor: Actor,
+  id: number,
+  input: { sessionId: string; signature: string; payPassword?: string },
+) {
+  const row = await findContract(db, eq(contracts.id, id));
+  const side = contractPolicy.can(actor, 'actAsParty', row);
+  assertSignable(row);
+  const switches = await paymentAuthSwitches(db);
+  if (switches.payPassword) {
+    if (!input.payPassword) throw businessRule('请输入支付密码');
+    await checkPayPassword(db, clock, actor.enterpriseId!, input.payPassword);
+  }
+  const assembled = await assembleDocumentSignature(db, storage, clock, actor as EnterpriseActor, {
+    sessionId: input.sessionId,
+    signature: input.signature,
+    purpose: (purpose) => purpose.startsWith(`contract:${row.id}:`),
+  });
+  const now = clock.now();
+  const pdfKey = contractPdfKey(row.contractNo, assembled.sha256);
+  await storage.put(pdfKey, assembled.signed);
+  return db.transaction(async (tx) => {
+    const locked = await findContract(tx, eq(contracts.id, id), true);
+    assertSignable(locked);
+    if ((side === 'seller' ? locked.sellerSignedAt : locked.buyerSignedAt) !== null) throw appError('contract_already_signed');
+    if (assembled.session.purpose !== purposeOf(locked)) throw appError('contract_changed');
+    await spendSigningSession(tx, assembled.session.id, now);
+    const otherSigned = (side === 'seller' ? locked.buyerSignedAt : locked.sellerSignedAt) !== null;
+    const signedAt = { [side === 'seller' ? 'sellerSignedAt' : 'buyerSignedAt']: assembled.session.signingTime };
+    const updated = await move(tx, id, otherSigned ? 'takeEffect' : side === 'seller' ? 'sellerSign' : 'buyerSign', {
+      ...signedAt,
+      pdfKey,
+      pdfSha256: assembled.sha256,
+      ...(otherSigned ? { effectiveAt: now } : {}),
+    });
+    const enterpriseName = side === 'seller' ? locked.context.seller.name : locked.context.buyer.name;
+    await tx.insert(contractSignatures).values({
+      contractId: id,
+      side,
+      method: 'certificate',
+      enterpriseId: actor.enterpriseId!,
+      userId: actor.userId,
+      enterpriseName,
+      signerName: assembled.certificate.holder ?? actor.username,
+      signerUsername: actor.username,
+      certificateSerial: assembled.certificate.serialHex,
+      certificateSummary: `${assembled.certificate.summary.subject}；颁发者 ${assembled.certificate.summary.issuer}；有效期 ${assembled.certificate.summary.notBefore} 至 ${assembled.certificate.summary.notAfter}`,
+      pdfSha256: assembled.sha256,
+      signedAt: assembled.session.signingTime,
+    });
+    await logEvent(tx, id, now, actor, `${CONTRACT_SIDES[side]}签署`, `${enterpriseName} 使用数字证书（序列号 ${assembled.certificate.serialHex}）签署`);
+    if (otherSigned) await logEvent(tx, id, now, null, '合同生效', '双方均已签署，合同生效');
+    return presentDetail(tx, actor, updated);
+  });
+}
+
+// ---------- paper copies ----------
+
+/** A party uploads the paper contract signed and stamped by both sides (PDF or image), for the operator. */
+export async function uploadPaperCopy(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, file: { fileName: string; data: Buffer }) {
+  const row = await findContract(db, eq(contracts.id, id));
+  const side = contractPolicy.can(actor, 'actAsParty', row);
+  assertSignable(row);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const locked = await findContract(tx, eq(contracts.id, id), true);
+    assertSignable(locked);
+    const [pending] = await tx.select({ id: contractUploads.id }).from(contractUploads).where(and(eq(contractUploads.contractId, id), eq(contractUploads.status, 'submitted'))).limit(1);
+    if (pending) throw appError('contract_upload_pending');
+    const upload = await saveUpload(tx, storage, clock, actor, { filename: file.fileName, data: file.data, visibility: 'private' });
+    const fileId = await ownedFileId(tx, upload.url, actor.enterpriseId!);
+    await tx.insert(contractUploads).values({
+      contractId: id,
+      side,
+      enterpriseId: actor.enterpriseId!,
+      fileId,
+      fileName: upload.name,
+      submittedBy: actor.userId,
+      submittedByName: actor.username,
+      createdAt: now,
+    });
+    await logEvent(tx, id, now, actor, '上传纸质合同', `${CONTRACT_SIDES[side]}上传了双方签字盖章的纸质合同「${upload.name}」，待交易中心审核`);
+    return presentDetail(tx, actor, locked);
+  });
+}
+
+/**
+ * The operator compares a paper copy with the generated text: accepted, it stands for both sides' signatures and
+ * the contract takes effect; rejected, the parties sign or upload again.
+ */
+export async function reviewPaperCopy(db: Db, clock: Clock, actor: Actor, id: number, uploadId: number, input: { accept: boolean; note: string }) {
+  contractPolicy.can(actor, 'rule');
+  if (!input.accept && !input.note) throw businessRule('驳回时请填写审核意见，告诉企业需要改正什么');
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const row = await findContract(tx, eq(contracts.id, id), true);
+    const [upload] = await tx.select().from(contractUploads).where(and(eq(contractUploads.id, uploadId), eq(contractUploads.contractId, id))).limit(1);
+    if (!upload) throw notFound('纸质合同不存在');
+    await transition(tx, ContractUploadStates, input.accept ? 'accept' : 'reject', {
+      table: contractUploads,
+      where: eq(contractUploads.id, uploadId),
+      set: { reviewNote: input.note, reviewedBy: actor.userId, reviewedAt: now },
+    });
+    if (!input.accept) {
+      await logEvent(tx, id, now, actor, '驳回纸质合同', input.note);
+      return presentDetail(tx, actor, row);
+    }
+    const updated = await move(tx, id, 'takeEffect', {
+      effectiveAt: now,
+      sellerSignedAt: row.sellerSignedAt ?? now,
+      buyerSignedAt: row.buyerSignedAt ?? now,
+    });
+    for (const side of ['seller', 'buyer'] as const) {
+      if ((side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) !== null) continue;
+      const party = side === 'seller' ? row.context.seller : row.context.buyer;
+      await tx.insert(contractSignatures).values({
+        contractId: id,
+        side,
+        method: 'paper',
+        enterpriseId: side === 'seller' ? row.sellerEnterpriseId : row.buyerEnterpriseId,
+        userId: null,
+        enterpriseName: party.name,
+        signerName: `${party.legalRepresentative}（纸质合同）`,
+        signerUsername: upload.submittedByName,
+        signedAt: now,
+      });
+    }
+    await logEvent(tx, id, now, actor, '确认纸质合同', input.note || '纸质合同与平台生成文本一致，合同生效');
+    await logEvent(tx, id, now, null, '合同生效', '交易中心确认纸质合同，合同生效');
+    return presentDetail(tx, actor, updated);
+  });
+}
+
+// ---------- deadlines and rulings ----------
+
+/** Contracts whose deadline passed unsigned become 逾期未签 (the scheduler runs this every round). */
+export async function expireOverdueContracts(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(inArray(contracts.status, [...CONTRACT_SIGNABLE_STATES]), lt(contracts.signDeadline, now)))
+    .limit(500);
+  let moved = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const row = await transition(tx, ContractStates, 'expire', {
+        table: contracts,
+        where: and(eq(contracts.id, id), lt(contracts.signDeadline, now))!,
+        set: { updatedAt: now },
+        idempotent: true,
+      }).catch(() => null); // signed or extended meanwhile: nothing to do
+      if (row) {
+        moved++;
+        await logEvent(tx, id, now, null, '逾期未签', `签署截止 ${formatDateTime(row.signDeadline)} 已过，待交易中心处理`);
+      }
+    });
+  }
+  return moved;
+}
+
+/** The operator gives an overdue contract more time, once, with a reason; it returns to where it was. */
+export async function extendDeadline(db: Db, clock: Clock, actor: Actor, id: number, input: { reason: string; until: string }) {
+  contractPolicy.can(actor, 'rule');
+  const now = clock.now();
+  const until = new Date(shanghaiDayStart(new Date(`${input.until}T12:00:00+08:00`), 1).getTime() - 1);
+  if (Number.isNaN(until.getTime()) || until <= now) throw businessRule('新的签署截止日期须晚于今天');
+  return db.transaction(async (tx) => {
+    const row = await findContract(tx, eq(contracts.id, id), true);
+    if (row.extendedAt) throw appError('contract_already_extended');
+    const back = row.sellerSignedAt ? 'extendSellerSigned' : row.buyerSignedAt ? 'extendBuyerSigned' : 'extendUnsigned';
+    const updated = await move(tx, id, back, { signDeadline: until, extendedAt: now, extendReason: input.reason });
+    await logEvent(tx, id, now, actor, '延期', `签署截止延至 ${formatDateTime(until)}：${input.reason}`);
+    return presentDetail(tx, actor, updated);
+  });
+}
+
+/**
+ * Voids a contract with the operator's ruling, inside the caller's transaction (flows/void-contract.ts moves the
+ * deposits in the same transaction). Returns the contract as it was, with the deposits at stake.
+ */
+export async function voidContractInTx(tx: Tx, now: Date, actor: Actor, id: number, input: { reason: string; breachBy: 'seller' | 'buyer' | 'none' }) {
+  contractPolicy.can(actor, 'rule');
+  const row = await findContract(tx, eq(contracts.id, id), true);
+  const updated = await move(tx, id, 'void', { voidReason: input.reason, breachBy: input.breachBy });
+  return { before: row, updated };
+}
+
+export async function logRuling(tx: Tx, id: number, now: Date, actor: Actor, note: string) {
+  await logEvent(tx, id, now, actor, '作废', note);
+}
+
+export function presentContractDetail(tx: Tx, actor: Actor, row: ContractRow) {
+  return presentDetail(tx, actor, row);
+}
+
+/** Contracts past their deadline, for the operator's to-do (工作台). */
+export async function overdueContractCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contracts).where(eq(contracts.status, 'overdue'));
+  return Number(row?.n ?? 0);
+}
+
+/** For the public verification page: a contract's title and the SHA-256 of every signed copy the platform holds. */
+export async function contractReference(db: Db, contractNo: string) {
+  const [row] = await db.select().from(contracts).where(eq(contracts.contractNo, contractNo)).limit(1);
+  if (!row) return null;
+  const signed = await db.select({ sha: contractSignatures.pdfSha256 }).from(contractSignatures).where(eq(contractSignatures.contractId, row.id));
+  return {
+    title: `${row.contractNo} ${row.context.productName} ${formatFen(row.context.amountFen)} 元`,
+    signedSha256: [...new Set(signed.map((s) => s.sha).filter((s): s is string => !!s))],
+  };
+}

@@ -1,0 +1,43 @@
+import { SYSTEM_PARAMETERS, type SystemParameterCode } from '@coalx/shared';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { holidays, systemParameters } from '../../db/schema/index';
+import { shanghaiDate, shanghaiDayStart } from '../../lib/shanghai-time';
+
+/** A system parameter's value, or its default when the admin has not set it (or set something unusable). */
+export async function parameterNumber(db: Db | Tx, code: SystemParameterCode): Promise<number> {
+  const definition = SYSTEM_PARAMETERS[code];
+  const [row] = await db.select().from(systemParameters).where(eq(systemParameters.code, code)).limit(1);
+  const value = row ? Number(row.value) : NaN;
+  return Number.isFinite(value) && value >= definition.min && value <= definition.max ? value : definition.default;
+}
+
+/** Saturday and Sunday are off, except the weekend days listed as worked (调休); listed holidays are off. */
+export function isWorkingDay(day: string, exceptions: ReadonlyMap<string, boolean>): boolean {
+  const listed = exceptions.get(day);
+  if (listed !== undefined) return listed;
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The end (23:59:59.999, Asia/Shanghai) of the Nth working day after the day of `from`: a deal made on Monday has
+ * until Tuesday night with one working day, one made on Friday or Saturday until Monday night.
+ */
+export async function workingDaysDeadline(db: Db | Tx, from: Date, workingDays: number): Promise<Date> {
+  const startDay = shanghaiDayStart(from);
+  // a year of listed days covers any deadline of up to 60 working days
+  const listed = await db
+    .select({ day: holidays.day, workday: holidays.workday })
+    .from(holidays)
+    .where(and(gte(holidays.day, shanghaiDate(startDay)), lte(holidays.day, shanghaiDate(startDay.getTime() + 366 * DAY_MS))));
+  const exceptions = new Map(listed.map((h) => [h.day, h.workday]));
+  let dayStart = startDay;
+  for (let counted = 0; counted < workingDays; ) {
+    dayStart = new Date(dayStart.getTime() + DAY_MS);
+    if (isWorkingDay(shanghaiDate(dayStart), exceptions)) counted++;
+  }
+  return new Date(dayStart.getTime() + DAY_MS - 1);
+}
