@@ -40,8 +40,8 @@ export const ContractUploadStates = defineStateMachine({
   label: '纸质合同审核状态',
   states: { submitted: '待审核', accepted: '已确认', rejected: '已驳回' },
   moves: {
-    accept: { from: ['submitted'], to: 'accepted', event: 'contract_upload.accepted' },
-    reject: { from: ['submitted'], to: 'rejected', event: 'contract_upload.rejected' },
+    accept: { from: ['submitted'], to: 'accepted', event: 'contractupload.accepted' },
+    reject: { from: ['submitted'], to: 'rejected', event: 'contractupload.rejected' },
   },
 });
 
