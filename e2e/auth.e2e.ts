@@ -91,9 +91,13 @@ describe('logout', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, ACCOUNTS.seller);
     await page.waitForURL('**/index');
-    await page.locator('[data-testid="avatar-dropdown"]').hover();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '退出登录' }).click();
     const dialog = page.locator('.ant-modal-confirm');
+    // a hover menu can close under a slow machine's click: open it again until the confirmation shows
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.locator('[data-testid="avatar-dropdown"]').hover();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+      if (await dialog.getByText('您确定要注销吗？').waitFor({ timeout: 8000 }).then(() => true, () => false)) break;
+    }
     await dialog.getByText('您确定要注销吗？').waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/user/login');
