@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices } from '../schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -85,9 +85,20 @@ describe('demo data', () => {
     // seller01's enterprise: a revoked key device and its trader's request waiting for approval
     const [seller] = await database.db.select().from(users).where(eq(users.username, 'seller01'));
     const devices = await database.db.select().from(ukeyDevices).where(eq(ukeyDevices.enterpriseId, seller!.enterpriseId!));
-    expect(devices.map((d) => d.status).sort()).toEqual(['pending', 'revoked']);
-    const [revoked] = await database.db.select().from(ukeyCertificates).where(eq(ukeyCertificates.enterpriseId, seller!.enterpriseId!));
-    expect(revoked!.revokedAt).not.toBeNull();
+    // … and the active device its contracts were signed with
+    expect(devices.map((d) => d.status).sort()).toEqual(['active', 'pending', 'revoked']);
+    const certificates = await database.db.select().from(ukeyCertificates).where(eq(ukeyCertificates.enterpriseId, seller!.enterpriseId!));
+    expect(certificates.filter((c) => c.revokedAt !== null)).toHaveLength(1);
+    // every demo deal has exactly one contract: one effective with both signatures, an overdue one the seller signed
+    const allDeals = await database.db.select().from(deals);
+    const allContracts = await database.db.select().from(contracts);
+    expect(new Set(allContracts.map((c) => c.dealId))).toEqual(new Set(allDeals.map((d) => d.id)));
+    expect(allContracts).toHaveLength(allDeals.length);
+    const states = allContracts.map((c) => c.status);
+    expect(states).toContain('effective');
+    expect(states).toContain('overdue');
+    expect(states).toContain('pending');
+    expect(allContracts.some((c) => c.status === 'overdue' && c.sellerSignedAt !== null)).toBe(true);
     expect(devices.find((d) => d.status === 'pending')!.pendingCsr).toBeTruthy();
   });
 

@@ -11,6 +11,7 @@ import { loadDemoListings } from './listings';
 import { loadDemoAuctions } from './auctions';
 import { loadDemoContent } from './content';
 import { loadDemoUkey } from './ukey';
+import { loadDemoContracts } from './contracts';
 import { bankReceiptPng } from './bank-receipt';
 
 /** The trading centre's receiving account named on the demo transfer receipts. */
@@ -164,6 +165,8 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
     await loadDemoUkey(tx, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
+  // contracts are made after the deals' commit, as the platform makes them (flows/make-contract.ts)
+  await loadDemoContracts(db, storage, now);
   return true;
 }
 
