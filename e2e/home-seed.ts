@@ -2,7 +2,7 @@
 // every type with Chinese PDF attachments, and recommended trades, all through the operator's HTTP API.
 // CLI: node --import tsx e2e/home-seed.ts http://localhost:8080
 import { deflateSync } from 'node:zlib';
-import { buildPdf } from '../apps/server/src/lib/simple-pdf';
+import { renderDocumentPdf } from '../apps/server/src/lib/pdf/document-pdf';
 
 const API = '/trade-api';
 
@@ -115,19 +115,26 @@ export async function seedHomeContent(base: string): Promise<HomeSeed> {
   }
   await saveAndPublish('1', '市场观察：冬季用煤高峰前的采购节奏', '<p>电厂补库需求释放。</p>', null);
   const ruleTitle = '煤炭现货交易规则（试行）';
-  const pdf = buildPdf(ruleTitle, [
-    { text: ruleTitle, size: 20, center: true },
-    { text: '第一章 总则', size: 14, gap: 18 },
-    { text: '第一条 为规范煤炭现货交易行为，保护交易各方的合法权益，根据国家有关法律法规，制定本规则。', gap: 8 },
-    { text: '第二条 本规则适用于在本交易中心进行的挂牌交易和竞价交易。', gap: 6 },
-  ]);
+  const pdf = Buffer.from(
+    await renderDocumentPdf({
+      title: ruleTitle,
+      createdAt: new Date('2026-01-01T09:00:00+08:00'),
+      paragraphs: [
+        `# ${ruleTitle}`,
+        '## 第一章 总则',
+        '第一条 为规范煤炭现货交易行为，保护交易各方的合法权益，根据国家有关法律法规，制定本规则。',
+        '第二条 本规则适用于在本交易中心进行的挂牌交易和竞价交易。',
+      ],
+    }),
+  );
   const ruleEnclosure = await upload(base, token, 'rules.pdf', pdf, 'application/pdf');
   await saveAndPublish('a', ruleTitle, '<p>见附件。</p>', ruleEnclosure);
   for (const [type, title] of [
     ['b', '交易商管理办法'],
     ['c', '保证金管理办法'],
   ] as const) {
-    const key = await upload(base, token, `${type}.pdf`, buildPdf(title, [{ text: title, size: 20, center: true }, { text: '第一条 总则。', gap: 12 }]), 'application/pdf');
+    const doc = await renderDocumentPdf({ title, createdAt: new Date('2026-01-01T09:00:00+08:00'), paragraphs: [`# ${title}`, '第一条 总则。'] });
+    const key = await upload(base, token, `${type}.pdf`, Buffer.from(doc), 'application/pdf');
     await saveAndPublish(type, title, '<p>见附件。</p>', key);
   }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import type { Tx } from '../client';
 import { auctions, banners, contents, fileObjects, listings, marketIndex, recommendations, users } from '../schema/index';
-import { buildPdf, type PdfBlock } from '../../lib/simple-pdf';
+import { renderDocumentPdf } from '../../lib/pdf/document-pdf';
 import { gradientPng } from '../../lib/simple-png';
 import { isoWeekOf, isoWeekStart } from '../../modules/market-index/market-index.service';
 import type { FileStorage } from '../../modules/files/storage';
@@ -53,14 +53,15 @@ const RULE_CHAPTERS: Record<'a' | 'b' | 'c' | 'd', string[]> = {
 };
 const RULE_TITLES = { a: '煤炭现货交易规则', b: '交易商管理办法', c: '保证金管理办法', d: '交易中心章程' } as const;
 
-function docPdf(title: string, paragraphs: string[], date: string): Buffer {
-  const blocks: PdfBlock[] = [
-    { text: title, size: 20, center: true },
-    { text: `CoalX 煤炭现货交易中心    ${date}`, size: 10, center: true, gap: 6 },
+async function docPdf(title: string, paragraphs: string[], date: string): Promise<Buffer> {
+  const pdf = await renderDocumentPdf({
+    title,
+    header: `CoalX 煤炭现货交易中心　${date}`,
     // repeated twice so the document has a second page to navigate to
-    ...[...paragraphs, ...paragraphs].map((text) => ({ text: `　　${text}`, size: 12, gap: 8 })),
-  ];
-  return buildPdf(title, blocks);
+    paragraphs: [`# ${title}`, ...[...paragraphs, ...paragraphs].map((p) => (/^第.+章 /.test(p) ? `## ${p}` : p))],
+    createdAt: new Date(`${date}T09:00:00+08:00`),
+  });
+  return Buffer.from(pdf);
 }
 
 /**
@@ -115,7 +116,7 @@ export async function loadDemoContent(tx: Tx, storage: FileStorage, now: Date) {
     const week = isoWeekOf(new Date(t - (i + 1) * 7 * DAY));
     const title = `${week.year}年第${week.term}期 动力煤市场周报`;
     const date = shanghaiDate(t - i * 7 * DAY - 2 * DAY);
-    const key = await storePublic(tx, storage, operatorId, pdfKey(), `${title}.pdf`, docPdf(title, WEEKLY_PARAGRAPHS, date), 'application/pdf');
+    const key = await storePublic(tx, storage, operatorId, pdfKey(), `${title}.pdf`, await docPdf(title, WEEKLY_PARAGRAPHS, date), 'application/pdf');
     await tx.insert(contents).values({
       type: '0',
       title,
@@ -130,7 +131,7 @@ export async function loadDemoContent(tx: Tx, storage: FileStorage, now: Date) {
   const observations = ['电厂补库节奏与现货价格走势观察', '线上竞价交易溢价率分析', '主产区安全检查对供给的影响', '进口煤到港节奏与沿海价格', '长协与现货价差变化观察', '冬储行情前瞻'];
   for (const [i, topic] of observations.entries()) {
     const date = shanghaiDate(t - (i * 5 + 1) * DAY);
-    const key = await storePublic(tx, storage, operatorId, pdfKey(), `${topic}.pdf`, docPdf(topic, OBSERVATION_PARAGRAPHS, date), 'application/pdf');
+    const key = await storePublic(tx, storage, operatorId, pdfKey(), `${topic}.pdf`, await docPdf(topic, OBSERVATION_PARAGRAPHS, date), 'application/pdf');
     await tx.insert(contents).values({
       type: '1',
       title: `市场观察：${topic}`,
@@ -144,7 +145,7 @@ export async function loadDemoContent(tx: Tx, storage: FileStorage, now: Date) {
   }
   for (const type of ['a', 'b', 'c', 'd'] as const) {
     const title = RULE_TITLES[type];
-    const key = await storePublic(tx, storage, operatorId, pdfKey(), `${title}.pdf`, docPdf(title, RULE_CHAPTERS[type], shanghaiDate(t - 90 * DAY)), 'application/pdf');
+    const key = await storePublic(tx, storage, operatorId, pdfKey(), `${title}.pdf`, await docPdf(title, RULE_CHAPTERS[type], shanghaiDate(t - 90 * DAY)), 'application/pdf');
     await tx.insert(contents).values({
       type,
       title,
