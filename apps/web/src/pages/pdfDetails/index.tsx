@@ -1,150 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, InputNumber, Space, Spin, Tooltip } from 'antd';
-import { DownloadOutlined, LeftOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined, ColumnWidthOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
+import { Alert, Button } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
+import PdfViewer from '@/components/PdfViewer';
 import { staticUrl } from '@/services/file';
-import type { PDFDocumentProxy, RenderTask } from './pdf';
-import { clampZoom, ZOOM_STEP } from './zoom';
-import './pdf-details.css';
 
 /**
- * pdfDetails?enclosure=<key> (spec §2): a document rendered in the page with pdf.js (loaded with this page only),
- * page navigation (previous / next, page n of N) and zoom. Public attachments need no sign-in.
+ * pdfDetails?enclosure=<key> (spec §2): a document rendered in the page with pdf.js (components/PdfViewer), page
+ * navigation (previous / next, page n of N) and zoom. Public attachments need no sign-in.
  */
 export default function PdfDetailsPage() {
   const [params] = useSearchParams();
   const enclosure = params.get('enclosure') ?? '';
   const title = params.get('title') ?? '文档详情';
   const url = enclosure ? staticUrl(enclosure) : '';
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const frame = useRef<HTMLDivElement>(null);
-  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pageNo, setPageNo] = useState(1);
-  const [zoom, setZoom] = useState<number | 'fit'>('fit');
-  const [rendering, setRendering] = useState(false);
-  const [rendered, setRendered] = useState(0);
 
   useEffect(() => {
     document.title = `${title} - 文档详情`;
   }, [title]);
 
-  useEffect(() => {
-    if (!url) return;
-    let cancelled = false;
-    let loaded: PDFDocumentProxy | null = null;
-    setDoc(null);
-    setError(null);
-    void import('./pdf')
-      .then(({ openPdf }) => openPdf(url).promise)
-      .then((pdf) => {
-        loaded = pdf;
-        if (cancelled) void pdf.destroy();
-        else {
-          setDoc(pdf);
-          setPageNo(1);
-        }
-      })
-      .catch((e: unknown) => {
-        if (cancelled) return;
-        const status = (e as { status?: number })?.status;
-        setError(status === 404 ? '文档不存在或已删除' : '文档加载失败，请稍后重试');
-      });
-    return () => {
-      cancelled = true;
-      void loaded?.destroy();
-    };
-  }, [url]);
-
-  useEffect(() => {
-    if (!doc || !canvas.current) return;
-    let task: RenderTask | null = null;
-    let cancelled = false;
-    setRendering(true);
-    void doc.getPage(pageNo).then((page) => {
-      if (cancelled || !canvas.current) return;
-      const base = page.getViewport({ scale: 1 });
-      const width = (frame.current?.clientWidth ?? 900) - 48;
-      const scale = zoom === 'fit' ? Math.max(0.25, width / base.width) : zoom;
-      const viewport = page.getViewport({ scale });
-      const ratio = window.devicePixelRatio || 1;
-      const el = canvas.current;
-      el.width = Math.floor(viewport.width * ratio);
-      el.height = Math.floor(viewport.height * ratio);
-      el.style.width = `${Math.floor(viewport.width)}px`;
-      el.style.height = `${Math.floor(viewport.height)}px`;
-      task = page.render({ canvas: el, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
-      task.promise
-        .then(() => {
-          if (!cancelled) setRendered((n) => n + 1);
-        })
-        .catch(() => undefined)
-        .finally(() => !cancelled && setRendering(false));
-    });
-    return () => {
-      cancelled = true;
-      task?.cancel();
-    };
-  }, [doc, pageNo, zoom]);
-
-  const pages = doc?.numPages ?? 0;
-  const currentScale = zoom === 'fit' ? null : zoom;
   if (!enclosure) return <Alert type="warning" showIcon message="缺少文档参数" />;
-
   return (
-    <div className="coalx-pdf-page">
-      <div className="coalx-pdf-toolbar">
-        <h1 className="coalx-pdf-title" title={title}>
-          {title}
-        </h1>
-        <Space size={8} wrap>
-          <Button icon={<LeftOutlined />} disabled={pageNo <= 1 || !doc} onClick={() => setPageNo((n) => n - 1)}>
-            上一页
-          </Button>
-          <span className="coalx-pdf-pageinfo" data-testid="pdf-page-info">
-            第
-            <InputNumber
-              size="small"
-              min={1}
-              max={Math.max(1, pages)}
-              value={pageNo}
-              disabled={!doc}
-              onChange={(v) => v && v >= 1 && v <= pages && setPageNo(v)}
-              style={{ width: 56, margin: '0 4px' }}
-              aria-label="页码"
-            />
-            页 / 共 <b data-testid="pdf-page-count">{pages || '-'}</b> 页
-          </span>
-          <Button disabled={pageNo >= pages || !doc} onClick={() => setPageNo((n) => n + 1)}>
-            下一页 <RightOutlined />
-          </Button>
-          <Tooltip title="缩小">
-            <Button aria-label="缩小" icon={<ZoomOutOutlined />} disabled={!doc} onClick={() => setZoom((z) => clampZoom((z === 'fit' ? 1 : z) - ZOOM_STEP))} />
-          </Tooltip>
-          <span className="coalx-pdf-zoom" data-testid="pdf-zoom">
-            {currentScale === null ? '适应宽度' : `${Math.round(currentScale * 100)}%`}
-          </span>
-          <Tooltip title="放大">
-            <Button aria-label="放大" icon={<ZoomInOutlined />} disabled={!doc} onClick={() => setZoom((z) => clampZoom((z === 'fit' ? 1 : z) + ZOOM_STEP))} />
-          </Tooltip>
-          <Tooltip title="适应宽度">
-            <Button aria-label="适应宽度" icon={<ColumnWidthOutlined />} disabled={!doc} onClick={() => setZoom('fit')} />
-          </Tooltip>
-          <a href={url} download target="_blank" rel="noopener">
-            <Button icon={<DownloadOutlined />}>下载</Button>
-          </a>
-        </Space>
-      </div>
-      <div className="coalx-pdf-frame" ref={frame}>
-        {error ? (
-          <Alert type="error" showIcon message={error} className="coalx-pdf-error" />
-        ) : (
-          <>
-            {(!doc || rendering) && <Spin className="coalx-pdf-spin" tip="文档加载中" size="large"><div style={{ width: 120, height: 80 }} /></Spin>}
-            <canvas ref={canvas} className="coalx-pdf-canvas" data-testid="pdf-canvas" data-rendered={rendered} data-page={pageNo} />
-          </>
-        )}
-      </div>
-    </div>
+    <PdfViewer
+      url={url}
+      title={title}
+      extra={
+        <a href={url} download target="_blank" rel="noopener">
+          <Button icon={<DownloadOutlined />}>下载</Button>
+        </a>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
-// pdf.js, loaded only by this page. Chinese documents use the standard non-embedded font STSong-Light with the
-// UniGB-UCS2-H encoding: without the cMaps and the standard font data the text does not render.
+// pdf.js, loaded by the viewer through a dynamic import, so it never weighs on a first visit. Chinese documents
+// use the standard non-embedded font STSong-Light with the UniGB-UCS2-H encoding: without the cMaps and the
+// standard font data the text does not render.
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
@@ -8,9 +9,11 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 /** Where the build puts pdf.js's data files (see vite-pdfjs-assets.ts). */
 export const PDFJS_ASSETS = '/pdfjs/';
 
-export function openPdf(url: string) {
+/** `httpHeaders` carry the token for private documents (a contract), so it never appears in an address. */
+export function openPdf(url: string, httpHeaders?: Record<string, string>) {
   return pdfjs.getDocument({
     url,
+    httpHeaders,
     cMapUrl: `${PDFJS_ASSETS}cmaps/`,
     cMapPacked: true,
     standardFontDataUrl: `${PDFJS_ASSETS}standard_fonts/`,
