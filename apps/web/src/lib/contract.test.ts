@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSign, counterpartyOf, deadlineText, isUrgent, paperFileProblem } from './contract';
+import { canSign, counterpartyOf, deadlineText, depositOutcome, eventText, isUrgent, paperFileProblem } from './contract';
 
 const base = { mySide: 'seller' as const, status: 'pending', sellerSignedAt: null, buyerSignedAt: null, sellerName: '卖方企业', buyerName: '买方企业' };
 
@@ -34,5 +34,18 @@ describe('contract helpers', () => {
     expect(paperFileProblem({ name: '合同.docx', size: 1000 })).toBe('请选择 PDF、JPG 或 PNG 文件');
     expect(paperFileProblem({ name: '合同.png', size: 10 * 1024 * 1024 + 1 })).toBe('文件不能超过 10 MB');
     expect(paperFileProblem({ name: '合同.png', size: 0 })).toBe('文件内容为空');
+  });
+
+  it('says where the deposits go under each ruling, with the amount', () => {
+    const c = { depositFen: 20_000_000, sellerName: '晋北煤业', buyerName: '华东电力' };
+    expect(depositOutcome(c, 'buyer')).toBe('违约方买方（华东电力）的履约保证金 ¥200,000.00 将划转给守约方卖方（晋北煤业），守约方保证金释放。');
+    expect(depositOutcome(c, 'seller')).toContain('违约方卖方（晋北煤业）的履约保证金 ¥200,000.00 将划转给守约方买方（华东电力）');
+    expect(depositOutcome(c, 'none')).toBe('双方均无违约，双方保证金将释放。');
+  });
+
+  it('names history events in Chinese, with or without the contract. prefix', () => {
+    expect(eventText('contract.buyer_signed')).toBe('买方签署');
+    expect(eventText('effective')).toBe('合同生效');
+    expect(eventText('运营备注')).toBe('运营备注');
   });
 });

@@ -82,3 +82,30 @@ export async function fetchUploadBlobUrl(id: number, uploadId: number): Promise<
   const blob = await response.blob();
   return { url: URL.createObjectURL(blob), type: blob.type };
 }
+
+/** Saves the contract's current PDF (fetched with the token header, so it downloads instead of opening). */
+export async function downloadContractPdf(id: number, fileName: string): Promise<void> {
+  const { url, httpHeaders } = contractPdfSource(id);
+  const response = await fetch(url, { headers: httpHeaders });
+  if (!response.ok) throw new Error('合同文件下载失败，请稍后重试');
+  const href = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href, download: fileName });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Opens an uploaded paper copy in a new tab. */
+export async function openUploadFile(id: number, uploadId: number): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await fetchUploadBlobUrl(id, uploadId);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
