@@ -10,6 +10,7 @@ import EllipsisText from '@/components/EllipsisText';
 import Money from '@/components/Money';
 import { rowDetails } from '@/components/RowDetails';
 import { ContractStatusTag, DeadlineCountdown } from '@/components/contract/ContractParts';
+import '@/components/contract/contract.css';
 import SignContractModal from '@/components/contract/SignContractModal';
 import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
 import { canSign, counterpartyOf, sideText } from '@/lib/contract';

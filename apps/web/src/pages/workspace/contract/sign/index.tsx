@@ -1,1 +1,175 @@
-export { default } from '@/components/UnderConstruction';
+import { useMemo, useRef, useState } from 'react';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Space, Table, Tag, Typography, message } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { CONTRACT_SIDES, formatTons } from '@coalx/shared';
+import EllipsisText from '@/components/EllipsisText';
+import Money from '@/components/Money';
+import { ContractStatusTag, DeadlineCountdown, UploadStatusTag } from '@/components/contract/ContractParts';
+import SignContractModal from '@/components/contract/SignContractModal';
+import UploadPaperModal from '@/components/contract/UploadPaperModal';
+import '@/components/contract/contract.css';
+import { canSign, counterpartyOf } from '@/lib/contract';
+import { WS_PAGINATION } from '@/lib/pro-table';
+import { CONTRACT_KEYS, getContract, listContracts, openUploadFile, type ContractSummary, type ContractUpload } from '@/services/contract';
+
+/** How many recent contracts are looked through for my paper copies (there is no upload list call). */
+const RECENT_CONTRACTS = 50;
+const MAX_DETAILS = 20;
+
+interface MyUpload extends ContractUpload {
+  contractId: number;
+  contractNo: string;
+  counterparty: string;
+}
+
+/** 我方提交的纸质合同: the uploads of my side on the recent contracts that have one under review or waiting on me. */
+function MyUploads({ waiting }: { waiting: ContractSummary[] }) {
+  const recent = useQuery({
+    queryKey: [...CONTRACT_KEYS.all, 'recent', RECENT_CONTRACTS],
+    queryFn: () => listContracts({ scope: 'all', pageNo: 1, pageSize: RECENT_CONTRACTS }),
+  });
+  const ids = useMemo(() => {
+    const chosen = new Set<number>(waiting.map((c) => c.id));
+    for (const c of recent.data?.records ?? []) if (c.uploadPending || c.status === 'effective') chosen.add(c.id);
+    return [...chosen].slice(0, MAX_DETAILS);
+  }, [recent.data, waiting]);
+  const details = useQueries({ queries: ids.map((id) => ({ queryKey: CONTRACT_KEYS.detail(`id:${id}`), queryFn: () => getContract(id) })) });
+  const rows: MyUpload[] = details
+    .flatMap((q) => (q.data ? q.data.uploads.filter((u) => u.side === q.data!.mySide).map((u) => ({ ...u, contractId: q.data!.id, contractNo: q.data!.contractNo, counterparty: counterpartyOf(q.data!) ?? '-' })) : []))
+    .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt));
+  const loading = recent.isLoading || details.some((q) => q.isLoading);
+
+  return (
+    <Card title="我方提交的纸质合同" size="small" className="coalx-contract-sign-uploads">
+      <Table<MyUpload>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        tableLayout="fixed"
+        locale={{ emptyText: '暂无提交的纸质合同' }}
+        columns={[
+          { title: '合同编号', dataIndex: 'contractNo', width: 170, render: (_, u) => <Link to={`/contract/info?id=${u.contractId}`}>{u.contractNo}</Link> },
+          { title: '对方企业', dataIndex: 'counterparty', width: 200, render: (_, u) => <EllipsisText text={u.counterparty} max={14} /> },
+          {
+            title: '文件',
+            dataIndex: 'fileName',
+            ellipsis: true,
+            render: (_, u) => (
+              <Typography.Link onClick={() => openUploadFile(u.contractId, u.id).catch((e: Error) => message.error(e.message))}>{u.fileName}</Typography.Link>
+            ),
+          },
+          { title: '提交人', dataIndex: 'submittedBy', width: 110 },
+          { title: '提交时间', dataIndex: 'submittedAt', width: 170 },
+          { title: '审核状态', dataIndex: 'status', width: 100, render: (_, u) => <UploadStatusTag status={u.status} /> },
+          { title: '审核意见', dataIndex: 'reviewNote', width: 220, ellipsis: true, render: (_, u) => u.reviewNote || '-' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * 合同上传与签署: the contracts waiting for my side (to sign, or with my paper copy sent back), each with 签署 and
+ * 上传纸质合同 right in the row, and below them the paper copies my side sent with their review state.
+ */
+export default function ContractSignPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const actionRef = useRef<ActionType>(undefined);
+  const [waiting, setWaiting] = useState<ContractSummary[]>([]);
+  const [signing, setSigning] = useState<ContractSummary | null>(null);
+  const [uploading, setUploading] = useState<ContractSummary | null>(null);
+
+  const refresh = () => {
+    actionRef.current?.reload();
+    void queryClient.invalidateQueries({ queryKey: CONTRACT_KEYS.all });
+  };
+
+  const columns: ProColumns<ContractSummary>[] = [
+    { title: '合同编号', dataIndex: 'contractNo', width: 160, render: (_, r) => <Link to={`/contract/info?id=${r.id}`}>{r.contractNo}</Link> },
+    {
+      title: '对方企业',
+      dataIndex: 'counterparty',
+      width: 210,
+      render: (_, r) => (
+        <span>
+          <EllipsisText text={counterpartyOf(r) ?? '-'} max={14} />
+          <span className="coalx-contract-side">我方为{r.mySide ? CONTRACT_SIDES[r.mySide] : '-'}</span>
+        </span>
+      ),
+    },
+    { title: '产品', dataIndex: 'productName', width: 130, render: (_, r) => <EllipsisText text={r.productName} max={8} /> },
+    { title: '数量 (吨)', dataIndex: 'quantity', width: 100, align: 'right', render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
+    { title: '金额 (¥)', dataIndex: 'amount', width: 150, align: 'right', render: (_, r) => <Money fen={r.amount} strong /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 130,
+      render: (_, r) => (
+        <Space size={4} direction="vertical">
+          <ContractStatusTag status={r.status} />
+          {r.uploadPending ? <Tag color="processing">纸质合同待审核</Tag> : null}
+        </Space>
+      ),
+    },
+    { title: '签署截止', dataIndex: 'signDeadline', width: 150, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 200,
+      render: (_, r) => (
+        <Space size={0}>
+          {canSign(r) ? (
+            <Button type="link" size="small" onClick={() => setSigning(r)}>
+              签署
+            </Button>
+          ) : null}
+          {canSign(r) && !r.uploadPending ? (
+            <Button type="link" size="small" onClick={() => setUploading(r)}>
+              上传纸质合同
+            </Button>
+          ) : null}
+          <Button type="link" size="small" onClick={() => navigate(`/contract/info?id=${r.id}`)}>
+            查看
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="coalx-contract-sign-page">
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="成交后须在签署截止前完成签署：使用本机数字证书在线签署，或上传签字盖章的纸质合同由交易中心审核。双方签署后合同生效。"
+      />
+      <ProTable<ContractSummary>
+        rowKey="id"
+        headerTitle="待我方签署的合同"
+        actionRef={actionRef}
+        columns={columns}
+        search={false}
+        cardBordered
+        tableLayout="fixed"
+        pagination={WS_PAGINATION}
+        options={{ density: false, setting: false, reload: true }}
+        locale={{ emptyText: '没有待我方签署的合同' }}
+        request={async (p) => {
+          const page = await listContracts({ scope: 'mine', pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+          setWaiting(page.records);
+          return { data: page.records, total: page.total, success: true };
+        }}
+      />
+      <div style={{ height: 16 }} />
+      <MyUploads waiting={waiting} />
+      <SignContractModal contract={signing} onClose={() => setSigning(null)} onSigned={refresh} />
+      <UploadPaperModal contract={uploading} onClose={() => setUploading(null)} onUploaded={refresh} />
+    </div>
+  );
+}
