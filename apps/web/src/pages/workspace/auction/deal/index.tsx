@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button, Space } from 'antd';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { DealView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
 import { listMyAuctionDeals } from '@/services/auction';
@@ -11,9 +11,11 @@ import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 import OppositeCompanyModal from '@/components/OppositeCompanyModal';
 import { auctionLink } from '@/components/auction/columns';
 import { AUCTION_TYPE_TEXT } from '@/lib/auction';
+import { DealContractLink } from '@/components/contract/ContractLinks';
 
-/** 竞价成交: auction deals of my enterprise, as seller or buyer. */
+/** 竞价成交: auction deals of my enterprise, as seller or buyer, each with its contract. */
 export default function AuctionDealPage() {
+  const [params] = useSearchParams();
   const last = useRef<{ tradeId?: string }>({});
   const [dealId, setDealId] = useState<number | null>(null);
   const columns: ProColumns<DealView>[] = [
@@ -23,9 +25,10 @@ export default function AuctionDealPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 170,
+      width: 240,
       render: (_, r) => (
         <Space size={0}>
+          <DealContractLink dealNo={r.dealNo} />
           <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
             <Button type="link" size="small">
               结果公告
@@ -47,6 +50,7 @@ export default function AuctionDealPage() {
         tableLayout="fixed"
         expandable={rowDetails(dealDetails(AUCTION_TYPE_TEXT))}
         search={{ labelWidth: 'auto' }}
+        form={{ initialValues: { tradeId: params.get('tradeId') ?? undefined } }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}
         toolBarRender={() => [

@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { Link } from 'react-router';
 import { AuctionState, formatFen, formatPrice, type AuctionView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
-import { listMyAuctions } from '@/services/auction';
+import { listMyAuctionDeals, listMyAuctions } from '@/services/auction';
+import { TradeContractButton } from '@/components/contract/ContractLinks';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 import { auctionColumns, auctionDetails, auctionExcel } from '@/components/auction/columns';
 import { rowDetails, type RowDetail } from '@/components/RowDetails';
@@ -20,11 +21,14 @@ export default function AuctionResultPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 190,
       render: (_, r) => (
-        <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
-          <Button size="small">结果公告</Button>
-        </Link>
+        <Space size={4}>
+          <Link to={`/biddingResults?tradeId=${r.tradeId}`}>
+            <Button size="small">结果公告</Button>
+          </Link>
+          {resultText(r.result) === '成交' ? <TradeContractButton tradeId={r.tradeId} loadDeals={listMyAuctionDeals} dealsPath="/auctionTrade/deal" /> : null}
+        </Space>
       ),
     },
   ];

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useSearchParams } from 'react-router';
 import type { DealView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
@@ -10,8 +10,9 @@ import { rowDetails } from '@/components/RowDetails';
 import { TRADE_TYPE_TEXT } from '@/lib/listing';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 import OppositeCompanyModal from '@/components/OppositeCompanyModal';
+import { DealContractLink } from '@/components/contract/ContractLinks';
 
-/** 挂牌成交: deals of my enterprise, as seller or buyer, with the counterparty's contact. */
+/** 挂牌成交: deals of my enterprise, as seller or buyer, with the counterparty's contact and the deal's contract. */
 export default function ListingDealPage() {
   const [params] = useSearchParams();
   const last = useRef<{ tradeId?: string }>({});
@@ -21,11 +22,14 @@ export default function ListingDealPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 100,
+      width: 170,
       render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setDealId(r.id)}>
-          对方信息
-        </Button>
+        <Space size={0}>
+          <DealContractLink dealNo={r.dealNo} />
+          <Button type="link" size="small" onClick={() => setDealId(r.id)}>
+            对方信息
+          </Button>
+        </Space>
       ),
     },
   ];

@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { Link } from 'react-router';
 import { formatTons, HangState, type ListingView } from '@coalx/shared';
 import ExportExcelButton from '@/components/ExportExcel';
-import { listMyListings } from '@/services/listing';
+import { listMyDeals, listMyListings } from '@/services/listing';
+import { TradeContractButton } from '@/components/contract/ContractLinks';
 import { listingColumns, listingDetails, listingExcel } from '@/components/listing/columns';
 import { rowDetails } from '@/components/RowDetails';
 import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
@@ -18,11 +19,14 @@ export default function ListingResultListPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 180,
       render: (_, r) => (
-        <Link to={`/listingResult?tradeId=${r.tradeId}`}>
-          <Button type="link" size="small">结果公告</Button>
-        </Link>
+        <Space size={0}>
+          <Link to={`/listingResult?tradeId=${r.tradeId}`}>
+            <Button type="link" size="small">结果公告</Button>
+          </Link>
+          {r.subscribedQuantity > 0 ? <TradeContractButton tradeId={r.tradeId} loadDeals={listMyDeals} dealsPath="/listingTrade/deal" /> : null}
+        </Space>
       ),
     },
   ];
