@@ -74,13 +74,12 @@ export const voidContract = (id: number, body: ContractVoid) =>
 export const extendContract = (id: number, body: ContractExtend) =>
   requestResult<ContractDetail>(`/api/contract/${id}/extend`, { method: 'POST', data: body });
 
-/** An uploaded paper copy, fetched with the token header and handed back as a blob address to show or open. */
-export async function fetchUploadBlobUrl(id: number, uploadId: number): Promise<{ url: string; type: string }> {
+/** An uploaded paper copy, fetched with the token header (never in an address). */
+export async function fetchUploadFile(id: number, uploadId: number): Promise<Blob> {
   const token = session.token();
   const response = await fetch(`${API_PREFIX}/api/contract/${id}/uploads/${uploadId}/file`, { headers: token ? { [TOKEN_HEADER]: token } : {} });
   if (!response.ok) throw new Error(response.status === 404 ? '文件不存在或已删除' : '文件加载失败，请稍后重试');
-  const blob = await response.blob();
-  return { url: URL.createObjectURL(blob), type: blob.type };
+  return response.blob();
 }
 
 /** Saves the contract's current PDF (fetched with the token header, so it downloads instead of opening). */
@@ -100,7 +99,7 @@ export async function downloadContractPdf(id: number, fileName: string): Promise
 export async function openUploadFile(id: number, uploadId: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const { url } = await fetchUploadBlobUrl(id, uploadId);
+    const url = URL.createObjectURL(await fetchUploadFile(id, uploadId));
     if (tab) tab.location.href = url;
     else window.location.assign(url);
     setTimeout(() => URL.revokeObjectURL(url), 60_000);

@@ -7,7 +7,9 @@ import './pdf-viewer.css';
 
 export interface PdfViewerProps {
   /** The document's address; `httpHeaders` carry the token of a private one. */
-  url: string;
+  url?: string;
+  /** Or its bytes, already fetched. */
+  data?: Uint8Array;
   httpHeaders?: Record<string, string>;
   /** Shown at the left of the toolbar. */
   title?: ReactNode;
@@ -24,7 +26,7 @@ export interface PdfViewerProps {
  * A PDF drawn with pdf.js (loaded with the viewer only): one page at a time, previous / next, page n of N, zoom
  * between 50% and 300% or fitted to the width. Used by 文档详情 and by the contract page.
  */
-export default function PdfViewer({ url, httpHeaders, title, extra, version, className, minHeight = 640 }: PdfViewerProps) {
+export default function PdfViewer({ url, data, httpHeaders, title, extra, version, className, minHeight = 640 }: PdfViewerProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
@@ -37,13 +39,13 @@ export default function PdfViewer({ url, httpHeaders, title, extra, version, cla
   const headerKey = JSON.stringify(httpHeaders ?? {});
 
   useEffect(() => {
-    if (!url) return;
+    if (!url && !data) return;
     let cancelled = false;
     let loaded: PDFDocumentProxy | null = null;
     setDoc(null);
     setError(null);
     void import('./pdf')
-      .then(({ openPdf }) => openPdf(url, JSON.parse(headerKey) as Record<string, string>).promise)
+      .then(({ openPdf }) => openPdf({ url, data, httpHeaders: JSON.parse(headerKey) as Record<string, string> }).promise)
       .then((pdf) => {
         loaded = pdf;
         if (cancelled) void pdf.destroy();
@@ -61,7 +63,7 @@ export default function PdfViewer({ url, httpHeaders, title, extra, version, cla
       cancelled = true;
       void loaded?.destroy();
     };
-  }, [url, headerKey, version]);
+  }, [url, data, headerKey, version]);
 
   useEffect(() => {
     if (!doc || !canvas.current) return;

@@ -9,11 +9,15 @@ pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 /** Where the build puts pdf.js's data files (see vite-pdfjs-assets.ts). */
 export const PDFJS_ASSETS = '/pdfjs/';
 
-/** `httpHeaders` carry the token for private documents (a contract), so it never appears in an address. */
-export function openPdf(url: string, httpHeaders?: Record<string, string>) {
+/**
+ * A document by address (`httpHeaders` carry the token of a private one, so it never appears in an address) or
+ * by its bytes already fetched (pdf.js takes them over, so it gets a copy).
+ */
+export function openPdf(source: { url?: string; httpHeaders?: Record<string, string>; data?: Uint8Array }) {
   return pdfjs.getDocument({
-    url,
-    httpHeaders,
+    url: source.data ? undefined : source.url,
+    data: source.data ? source.data.slice() : undefined,
+    httpHeaders: source.httpHeaders,
     cMapUrl: `${PDFJS_ASSETS}cmaps/`,
     cMapPacked: true,
     standardFontDataUrl: `${PDFJS_ASSETS}standard_fonts/`,

@@ -6,7 +6,6 @@ import { Link, useNavigate } from 'react-router';
 import { CONTRACT_KINDS, CONTRACT_STATUS, formatPrice, formatTons, type ContractStatus } from '@coalx/shared';
 import { useSession } from '@/app/session';
 import Authorized from '@/components/Authorized';
-import EllipsisText from '@/components/EllipsisText';
 import Money from '@/components/Money';
 import { rowDetails } from '@/components/RowDetails';
 import { ContractStatusTag, DeadlineCountdown } from '@/components/contract/ContractParts';
@@ -35,18 +34,20 @@ export default function ContractListPage() {
 
   const partyColumns: ProColumns<ContractSummary>[] = isOperator
     ? [
-        { title: '卖方', dataIndex: 'sellerName', width: 170, search: false, render: (_, r) => <EllipsisText text={r.sellerName} max={11} /> },
-        { title: '买方', dataIndex: 'buyerName', width: 170, search: false, render: (_, r) => <EllipsisText text={r.buyerName} max={11} /> },
+        { title: '卖方', dataIndex: 'sellerName', width: 145, search: false, ellipsis: true },
+        { title: '买方', dataIndex: 'buyerName', width: 145, search: false, ellipsis: true },
       ]
     : [
         {
           title: '对方企业',
           dataIndex: 'counterpartyName',
-          width: 220,
+          width: 210,
           search: false,
           render: (_, r) => (
             <span>
-              <EllipsisText text={counterpartyOf(r) ?? '-'} max={14} />
+              <span className="coalx-contract-party-cell" title={counterpartyOf(r) ?? ''}>
+                {counterpartyOf(r) ?? '-'}
+              </span>
               <span className="coalx-contract-side">我方为{sideText(r.mySide)}</span>
             </span>
           ),
@@ -57,7 +58,7 @@ export default function ContractListPage() {
     {
       title: '合同编号',
       dataIndex: 'contractNo',
-      width: 160,
+      width: 150,
       fieldProps: { placeholder: '请输入合同编号' },
       render: (_, r) => (
         <Link to={`/contract/info?id=${r.id}`} className="coalx-num">
@@ -67,23 +68,23 @@ export default function ContractListPage() {
     },
     { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
     ...partyColumns,
-    { title: '产品', dataIndex: 'productName', width: isOperator ? 120 : 150, search: false, render: (_, r) => <EllipsisText text={r.productName} max={isOperator ? 7 : 9} /> },
-    { title: '数量 (吨)', dataIndex: 'quantity', width: 110, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
-    { title: '金额 (¥)', dataIndex: 'amount', width: 150, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
+    { title: '产品', dataIndex: 'productName', width: isOperator ? 100 : 120, search: false, ellipsis: true },
+    { title: '数量 (吨)', dataIndex: 'quantity', width: 105, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
+    { title: '金额 (¥)', dataIndex: 'amount', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 100,
+      width: 90,
       valueType: 'select',
       valueEnum: enumOf(CONTRACT_STATUS),
       fieldProps: { placeholder: '全部状态', allowClear: true },
       render: (_, r) => <ContractStatusTag status={r.status} />,
     },
-    { title: '签署截止', dataIndex: 'signDeadline', width: 150, search: false, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
+    { title: '签署截止', dataIndex: 'signDeadline', width: 130, search: false, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
     {
       title: '操作',
       valueType: 'option',
-      width: isOperator ? 80 : 120,
+      width: isOperator ? 60 : 110,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`/contract/info?id=${r.id}`)}>

@@ -4,7 +4,6 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag, Typography, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { CONTRACT_SIDES, formatTons } from '@coalx/shared';
-import EllipsisText from '@/components/EllipsisText';
 import Money from '@/components/Money';
 import { ContractStatusTag, DeadlineCountdown, UploadStatusTag } from '@/components/contract/ContractParts';
 import SignContractModal from '@/components/contract/SignContractModal';
@@ -52,8 +51,8 @@ function MyUploads({ waiting }: { waiting: ContractSummary[] }) {
         tableLayout="fixed"
         locale={{ emptyText: '暂无提交的纸质合同' }}
         columns={[
-          { title: '合同编号', dataIndex: 'contractNo', width: 170, render: (_, u) => <Link to={`/contract/info?id=${u.contractId}`}>{u.contractNo}</Link> },
-          { title: '对方企业', dataIndex: 'counterparty', width: 200, render: (_, u) => <EllipsisText text={u.counterparty} max={14} /> },
+          { title: '合同编号', dataIndex: 'contractNo', width: 150, render: (_, u) => <Link to={`/contract/info?id=${u.contractId}`}>{u.contractNo}</Link> },
+          { title: '对方企业', dataIndex: 'counterparty', width: 190, ellipsis: true },
           {
             title: '文件',
             dataIndex: 'fileName',
@@ -90,25 +89,27 @@ export default function ContractSignPage() {
   };
 
   const columns: ProColumns<ContractSummary>[] = [
-    { title: '合同编号', dataIndex: 'contractNo', width: 160, render: (_, r) => <Link to={`/contract/info?id=${r.id}`}>{r.contractNo}</Link> },
+    { title: '合同编号', dataIndex: 'contractNo', width: 150, render: (_, r) => <Link to={`/contract/info?id=${r.id}`}>{r.contractNo}</Link> },
     {
       title: '对方企业',
       dataIndex: 'counterparty',
-      width: 210,
+      width: 190,
       render: (_, r) => (
         <span>
-          <EllipsisText text={counterpartyOf(r) ?? '-'} max={14} />
+          <span className="coalx-contract-party-cell" title={counterpartyOf(r) ?? ''}>
+            {counterpartyOf(r) ?? '-'}
+          </span>
           <span className="coalx-contract-side">我方为{r.mySide ? CONTRACT_SIDES[r.mySide] : '-'}</span>
         </span>
       ),
     },
-    { title: '产品', dataIndex: 'productName', width: 130, render: (_, r) => <EllipsisText text={r.productName} max={8} /> },
-    { title: '数量 (吨)', dataIndex: 'quantity', width: 100, align: 'right', render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
-    { title: '金额 (¥)', dataIndex: 'amount', width: 150, align: 'right', render: (_, r) => <Money fen={r.amount} strong /> },
+    { title: '产品', dataIndex: 'productName', width: 110, ellipsis: true },
+    { title: '数量 (吨)', dataIndex: 'quantity', width: 105, align: 'right', render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
+    { title: '金额 (¥)', dataIndex: 'amount', width: 140, align: 'right', render: (_, r) => <Money fen={r.amount} strong /> },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 130,
+      width: 120,
       render: (_, r) => (
         <Space size={4} direction="vertical">
           <ContractStatusTag status={r.status} />
@@ -116,11 +117,11 @@ export default function ContractSignPage() {
         </Space>
       ),
     },
-    { title: '签署截止', dataIndex: 'signDeadline', width: 150, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
+    { title: '签署截止', dataIndex: 'signDeadline', width: 130, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
     {
       title: '操作',
       valueType: 'option',
-      width: 200,
+      width: 160,
       render: (_, r) => (
         <Space size={0}>
           {canSign(r) ? (
@@ -133,9 +134,11 @@ export default function ContractSignPage() {
               上传纸质合同
             </Button>
           ) : null}
-          <Button type="link" size="small" onClick={() => navigate(`/contract/info?id=${r.id}`)}>
-            查看
-          </Button>
+          {!canSign(r) ? (
+            <Button type="link" size="small" onClick={() => navigate(`/contract/info?id=${r.id}`)}>
+              查看
+            </Button>
+          ) : null}
         </Space>
       ),
     },

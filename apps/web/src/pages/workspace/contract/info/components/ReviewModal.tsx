@@ -3,7 +3,7 @@ import { Alert, Button, Input, message, Modal, Space, Spin } from 'antd';
 import { CONTRACT_SIDES } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import PdfViewer from '@/components/PdfViewer';
-import { fetchUploadBlobUrl, reviewPaperContract, type ContractDetail, type ContractUpload } from '@/services/contract';
+import { fetchUploadFile, reviewPaperContract, type ContractDetail, type ContractUpload } from '@/services/contract';
 
 export interface ReviewModalProps {
   detail: ContractDetail;
@@ -17,7 +17,8 @@ export interface ReviewModalProps {
  * on the right, then 确认 or 驳回 (a rejection says why, so the enterprise can fix it).
  */
 export default function ReviewModal({ detail, upload, onClose, onDone }: ReviewModalProps) {
-  const [file, setFile] = useState<{ url: string; type: string } | null>(null);
+  /** An image is shown by a blob address, a PDF drawn from its bytes. */
+  const [file, setFile] = useState<{ url: string; pdf: Uint8Array | null } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
@@ -29,11 +30,14 @@ export default function ReviewModal({ detail, upload, onClose, onDone }: ReviewM
     setFile(null);
     setLoadError(null);
     setNote('');
-    fetchUploadBlobUrl(detail.id, upload.id)
-      .then((loaded) => {
-        url = loaded.url;
-        if (cancelled) URL.revokeObjectURL(loaded.url);
-        else setFile(loaded);
+    fetchUploadFile(detail.id, upload.id)
+      .then(async (blob) => {
+        if (cancelled) return;
+        const isPdf = blob.type === 'application/pdf' || upload.fileName.toLowerCase().endsWith('.pdf');
+        const pdf = isPdf ? new Uint8Array(await blob.arrayBuffer()) : null;
+        if (cancelled) return;
+        url = pdf ? null : URL.createObjectURL(blob);
+        setFile({ url: url ?? '', pdf });
       })
       .catch((e: unknown) => !cancelled && setLoadError(errorMessage(e, '文件加载失败')));
     return () => {
@@ -60,8 +64,6 @@ export default function ReviewModal({ detail, upload, onClose, onDone }: ReviewM
       setBusy(null);
     }
   };
-
-  const isPdf = file?.type === 'application/pdf' || upload?.fileName.toLowerCase().endsWith('.pdf');
 
   return (
     <Modal
@@ -98,8 +100,8 @@ export default function ReviewModal({ detail, upload, onClose, onDone }: ReviewM
               <Spin tip="文件加载中">
                 <div style={{ height: 200 }} />
               </Spin>
-            ) : isPdf ? (
-              <PdfViewer url={file.url} minHeight={480} className="coalx-contract-review-pdf" />
+            ) : file.pdf ? (
+              <PdfViewer data={file.pdf} minHeight={480} className="coalx-contract-review-pdf" />
             ) : (
               <img src={file.url} alt={upload.fileName} className="coalx-contract-review-img" />
             )}
