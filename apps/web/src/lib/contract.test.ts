@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSign, counterpartyOf, deadlineText, depositOutcome, eventText, isUrgent, paperFileProblem } from './contract';
+import { canSign, counterpartyOf, deadlineText, depositOutcome, isUrgent, paperFileProblem } from './contract';
 
 const base = { mySide: 'seller' as const, status: 'pending', sellerSignedAt: null, buyerSignedAt: null, sellerName: '卖方企业', buyerName: '买方企业' };
 
@@ -41,11 +41,5 @@ describe('contract helpers', () => {
     expect(depositOutcome(c, 'buyer')).toBe('违约方买方（华东电力）的履约保证金 ¥200,000.00 将划转给守约方卖方（晋北煤业），守约方保证金释放。');
     expect(depositOutcome(c, 'seller')).toContain('违约方卖方（晋北煤业）的履约保证金 ¥200,000.00 将划转给守约方买方（华东电力）');
     expect(depositOutcome(c, 'none')).toBe('双方均无违约，双方保证金将释放。');
-  });
-
-  it('names history events in Chinese, with or without the contract. prefix', () => {
-    expect(eventText('contract.buyer_signed')).toBe('买方签署');
-    expect(eventText('effective')).toBe('合同生效');
-    expect(eventText('运营备注')).toBe('运营备注');
   });
 });

@@ -69,34 +69,6 @@ export function paperFileProblem(file: { name: string; size: number }): string |
   return null;
 }
 
-/** History entries by their event name (with or without the `contract.` prefix); Chinese text passes through. */
-const EVENT_TEXT: Record<string, string> = {
-  created: '生成合同',
-  generated: '生成合同',
-  seller_signed: '卖方签署',
-  buyer_signed: '买方签署',
-  signed: '签署合同',
-  effective: '合同生效',
-  reopened: '修改条款，已有签署清除',
-  terms_updated: '修改条款',
-  terms_edited: '修改条款',
-  overdue: '逾期未签',
-  extended: '延期签署',
-  voided: '作废合同',
-  performing: '开始履行',
-  completed: '履行完毕',
-  uploaded: '上传纸质合同',
-  upload_submitted: '上传纸质合同',
-  upload_accepted: '确认纸质合同',
-  upload_rejected: '驳回纸质合同',
-  'contract_upload.accepted': '确认纸质合同',
-  'contract_upload.rejected': '驳回纸质合同',
-};
-
-export function eventText(action: string): string {
-  return EVENT_TEXT[action] ?? EVENT_TEXT[action.replace(/^contract\./, '')] ?? action;
-}
-
 /** Where the performance deposits go under the operator's ruling, in one sentence with the amount. */
 export function depositOutcome(c: { depositFen: number; sellerName: string; buyerName: string }, breachBy: BreachRuling): string {
   if (breachBy === 'none') return '双方均无违约，双方保证金将释放。';

@@ -36,7 +36,7 @@ const set = (payPassword: '0' | '1', ukeySwitch: '0' | '1') => {
 const CLIENT_ID = 'CX000001';
 
 /** A page with one money-moving button; `run`'s outcome is kept for the assertions. */
-function harness(submit: (auth: PaymentAuth) => Promise<string>) {
+function harness(submit: (auth: PaymentAuth) => Promise<string>, extra: { passwordOnly?: boolean } = {}) {
   const outcome: { value?: string; settled: boolean; error?: unknown } = { settled: false };
   function Page() {
     const { run, holder } = usePaymentAuth();
@@ -44,7 +44,7 @@ function harness(submit: (auth: PaymentAuth) => Promise<string>) {
       <>
         <button
           onClick={() =>
-            run(submit, { action: 'withdrawal', payload: { amount: 100_000 }, description: '出金 ¥1,000.00' }).then(
+            run(submit, { action: 'withdrawal', payload: { amount: 100_000 }, description: '出金 ¥1,000.00', ...extra }).then(
               (value) => Object.assign(outcome, { value, settled: true }),
               (error) => Object.assign(outcome, { error, settled: true }),
             )
@@ -94,6 +94,29 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('usePaymentAuth', () => {
+  it('for an action signed with a certificate (passwordOnly) asks only for the pay password, even with UkeySwitch on', async () => {
+    set('1', '1');
+    const submit = vi.fn(async (_auth: PaymentAuth) => 'ok');
+    const outcome = harness(submit, { passwordOnly: true });
+    fireEvent.click(screen.getByText('出金'));
+    await screen.findByText('请输入支付密码');
+    await typeDigits('123456');
+    fireEvent.click(okButton());
+    await waitFor(() => expect(outcome.settled).toBe(true));
+    expect(ukey.sign).not.toHaveBeenCalled();
+    expect(submit).toHaveBeenCalledWith({ payPassword: await hashPayPassword(CLIENT_ID, '123456') });
+  });
+
+  it('for an action signed with a certificate runs at once when only UkeySwitch is on', async () => {
+    set('0', '1');
+    const submit = vi.fn(async () => 'ok');
+    const outcome = harness(submit, { passwordOnly: true });
+    fireEvent.click(screen.getByText('出金'));
+    await waitFor(() => expect(outcome.settled).toBe(true));
+    expect(submit).toHaveBeenCalledWith({});
+    expect(ukey.sign).not.toHaveBeenCalled();
+  });
+
   it('runs the submit step directly when both switches are off', async () => {
     set('0', '0');
     const submit = vi.fn(async () => 'ok');

@@ -53,6 +53,16 @@ export interface PaymentAuthOptions {
   title?: ReactNode;
   /** Shown above the password cells, e.g. the amount being moved. */
   description?: ReactNode;
+  /**
+   * The action is itself signed with a certificate (a contract): only the pay password may still be asked for,
+   * whenever the PayPassword switch is on, whatever the UkeySwitch says.
+   */
+  passwordOnly?: boolean;
+}
+
+function modeFor(switches: SystemSwitch[], options: PaymentAuthOptions): PaymentAuthMode {
+  if (!options.passwordOnly) return paymentAuthMode(switches);
+  return switches.some((s) => s.code === 'PayPassword' && s.content === '1') ? 'password' : 'direct';
 }
 
 /** Server refusals meaning "the switches changed since you looked": fetch them again and ask. */
@@ -116,13 +126,13 @@ export function usePaymentAuth(): {
 
   const run = useCallback(
     async <T,>(submit: PaymentSubmit<T>, options: PaymentAuthOptions = {}): Promise<T | undefined> => {
-      const first = paymentAuthMode(await fetchSwitches(queryClient));
+      const first = modeFor(await fetchSwitches(queryClient), options);
       try {
         return await withMode(first, submit, options);
       } catch (error) {
         // An operator may have turned a switch on since we cached them: look again once.
         if (first === 'direct' && AUTH_REQUIRED_MESSAGES.includes(errorMessage(error, ''))) {
-          const second = paymentAuthMode(await fetchSwitches(queryClient, true));
+          const second = modeFor(await fetchSwitches(queryClient, true), options);
           if (second !== 'direct') return withMode(second, submit, options);
         }
         throw error;

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CONTRACT_SIDES, formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { yuan } from '@/components/Money';
-import { fetchSwitches, paymentAuthMode, usePaymentAuth } from '@/components/PayAuth';
+import { usePaymentAuth } from '@/components/PayAuth';
 import { signWithDevice, UKEY_NO_LOCAL_KEY, usableLocalDevices } from '@/lib/ukey';
 import { counterpartyOf } from '@/lib/contract';
 import { completeContractSign, CONTRACT_KEYS, prepareContractSign, type ContractDetail, type ContractSummary } from '@/services/contract';
@@ -58,19 +58,16 @@ export default function SignContractModal({ contract, onClose, onSigned }: SignC
       setStep(2);
       const submit = (auth: { payPassword?: string; ukeySignature?: string }) =>
         completeContractSign(contract.id, { sessionId: prepared.sessionId, signature, ...auth });
-      // The certificate signature is the key proof itself: only the pay password may still be asked for.
-      const mode = paymentAuthMode(await fetchSwitches(queryClient));
-      const detail =
-        mode === 'ukey'
-          ? await submit({})
-          : await run(submit, {
-              title: '签署合同：请输入支付密码',
-              description: (
-                <span>
-                  合同 <b>{contract.contractNo}</b>，金额 <b>{yuan(contract.amount)}</b>
-                </span>
-              ),
-            });
+      // the certificate signature is the key proof itself: only the pay password may still be asked for
+      const detail = await run(submit, {
+        passwordOnly: true,
+        title: '签署合同：请输入支付密码',
+        description: (
+          <span>
+            合同 <b>{contract.contractNo}</b>，金额 <b>{yuan(contract.amount)}</b>
+          </span>
+        ),
+      });
       setStep(-1);
       if (!detail) {
         setError('已取消签署，合同未签署');

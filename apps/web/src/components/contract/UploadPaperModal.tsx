@@ -14,8 +14,9 @@ export interface UploadPaperModalProps {
 }
 
 /**
- * 上传纸质合同: for an enterprise without a certificate, the contract printed, signed and stamped, scanned or
- * photographed; the trading centre compares it with the generated text and confirms it or sends it back.
+ * 上传纸质合同: for an enterprise without a certificate, the contract printed, signed and stamped by both sides,
+ * scanned or photographed; the trading centre compares it with the generated text and, when it accepts it, the
+ * contract takes effect.
  */
 export default function UploadPaperModal({ contract, onClose, onUploaded }: UploadPaperModalProps) {
   const queryClient = useQueryClient();
@@ -90,7 +91,7 @@ export default function UploadPaperModal({ contract, onClose, onUploaded }: Uplo
             <p className="ant-upload-hint">PDF、JPG 或 PNG，不超过 10 MB</p>
           </Upload.Dragger>
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-            请上传按本合同文本打印、签字并加盖公章的纸质合同扫描件或照片。交易中心将与合同文本逐条核对，确认后视为我方已签署；驳回时会写明原因，可重新上传。
+            请上传按本合同文本打印、由买卖双方签字并加盖公章的纸质合同扫描件或照片。交易中心与合同文本核对一致后确认，合同即生效；驳回时会写明原因，可修改后重新上传。
           </Typography.Paragraph>
           {error ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={error} role="alert" /> : null}
         </div>

@@ -24,7 +24,7 @@ import { ContractStatusTag, DeadlineCountdown, UploadStatusTag } from '@/compone
 import SignContractModal from '@/components/contract/SignContractModal';
 import UploadPaperModal from '@/components/contract/UploadPaperModal';
 import '@/components/contract/contract.css';
-import { canSign, eventText } from '@/lib/contract';
+import { canSign } from '@/lib/contract';
 import {
   CONTRACT_KEYS,
   contractPdfSource,
@@ -349,7 +349,7 @@ export default function ContractInfoPage() {
                   children: (
                     <div>
                       <div>
-                        <b>{eventText(e.action)}</b> · {e.actorName}
+                        <b>{e.action}</b> · {e.actorName}
                       </div>
                       <div className="coalx-contract-timeline-at">{e.at}</div>
                       {e.note ? <div className="coalx-contract-timeline-note">{e.note}</div> : null}
