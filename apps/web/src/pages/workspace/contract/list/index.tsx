@@ -34,14 +34,14 @@ export default function ContractListPage() {
 
   const partyColumns: ProColumns<ContractSummary>[] = isOperator
     ? [
-        { title: '卖方', dataIndex: 'sellerName', width: 145, search: false, ellipsis: true },
-        { title: '买方', dataIndex: 'buyerName', width: 145, search: false, ellipsis: true },
+        { title: '卖方', dataIndex: 'sellerName', width: 140, search: false, ellipsis: true },
+        { title: '买方', dataIndex: 'buyerName', width: 140, search: false, ellipsis: true },
       ]
     : [
         {
           title: '对方企业',
           dataIndex: 'counterpartyName',
-          width: 210,
+          width: 205,
           search: false,
           render: (_, r) => (
             <span>
@@ -80,7 +80,7 @@ export default function ContractListPage() {
       fieldProps: { placeholder: '全部状态', allowClear: true },
       render: (_, r) => <ContractStatusTag status={r.status} />,
     },
-    { title: '签署截止', dataIndex: 'signDeadline', width: 130, search: false, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
+    { title: '签署截止', dataIndex: 'signDeadline', width: 125, search: false, render: (_, r) => <DeadlineCountdown deadline={r.signDeadline} status={r.status} /> },
     {
       title: '操作',
       valueType: 'option',

@@ -93,7 +93,7 @@ export default function ContractSignPage() {
     {
       title: '对方企业',
       dataIndex: 'counterparty',
-      width: 190,
+      width: 180,
       render: (_, r) => (
         <span>
           <span className="coalx-contract-party-cell" title={counterpartyOf(r) ?? ''}>
@@ -109,7 +109,7 @@ export default function ContractSignPage() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 120,
+      width: 110,
       render: (_, r) => (
         <Space size={4} direction="vertical">
           <ContractStatusTag status={r.status} />
