@@ -160,6 +160,9 @@ function listWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'page
   );
 }
 
+/** Newest deal first: a contract made late by the sweep still sits where its deal does. */
+const newestDealFirst = [desc(sql`${contracts.context}->>'dealAt'`), desc(contracts.id)];
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listContracts(db: Db, actor: Actor, query: ContractQuery) {
@@ -170,7 +173,7 @@ export async function listContracts(db: Db, actor: Actor, query: ContractQuery) 
     .select({ contract: contracts, uploadPending: pendingUpload })
     .from(contracts)
     .where(where)
-    .orderBy(desc(contracts.id))
+    .orderBy(...newestDealFirst)
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
   return {
@@ -184,7 +187,7 @@ export async function listContracts(db: Db, actor: Actor, query: ContractQuery) 
 /** Every contract the list's filters find (for the Excel export), newest first, at most 5,000. */
 export async function contractsForExport(db: Db, actor: Actor, query: Omit<ContractQuery, 'pageNo' | 'pageSize'>) {
   const enterpriseId = contractPolicy.can(actor, 'list');
-  const rows = await db.select().from(contracts).where(listWhere(enterpriseId, query)).orderBy(desc(contracts.id)).limit(5000);
+  const rows = await db.select().from(contracts).where(listWhere(enterpriseId, query)).orderBy(...newestDealFirst).limit(5000);
   return rows.map((r) => presentSummary(r, actor));
 }
 
