@@ -140,6 +140,8 @@ export const WORKSPACE_MENU: MenuDefinition = {
         { id: 'system-dict', title: '数据字典', path: '/system/dict', component: 'SystemDict' },
         { id: 'system-switch', title: '系统开关', path: '/system/switch', component: 'SystemSwitch' },
         { id: 'system-template', title: '模板配置', path: '/system/template', component: 'SystemTemplate' },
+        { id: 'system-param', title: '系统参数', path: '/system/param', component: 'SystemParam' },
+        { id: 'system-auditLog', title: '操作日志', path: '/system/auditLog', component: 'AuditLog' },
       ],
     },
   ],
@@ -181,11 +183,13 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
       // the trading centre sees every contract and rules on overdue ones and paper copies
       'contract', 'contract-list', 'contract-info',
+      // and reads the audit trail (操作日志) with the admin
+      'system', 'system-auditLog',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),
   ],
   admin: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
-    ...['workbench', 'companyInfo', 'system', 'system-user', 'system-role', 'system-dict', 'system-switch', 'system-template'].map(
+    ...['workbench', 'companyInfo', 'system', 'system-user', 'system-role', 'system-dict', 'system-switch', 'system-template', 'system-param', 'system-auditLog'].map(
       (id) => ({ permissionId: id, actions: ALL_ACTIONS }),
     ),
   ],

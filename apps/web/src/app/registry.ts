@@ -41,6 +41,11 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   ContractSign: lazyPage(() => import('@/pages/workspace/contract/sign')),
   ContractInfo: lazyPage(() => import('@/pages/workspace/contract/info')),
   SystemTemplate: lazyPage(() => import('@/pages/workspace/system/template')),
+  SystemUser: lazyPage(() => import('@/pages/workspace/system/user')),
+  SystemRole: lazyPage(() => import('@/pages/workspace/system/role')),
+  SystemDict: lazyPage(() => import('@/pages/workspace/system/dict')),
+  SystemParam: lazyPage(() => import('@/pages/workspace/system/param')),
+  AuditLog: lazyPage(() => import('@/pages/workspace/system/auditLog')),
 };
 
 export function resolveView(component: string | null | undefined): Page {
