@@ -4,6 +4,7 @@ import {
   type ContractDetailSchema,
   type ContractExtendSchema,
   type ContractPageSchema,
+  type MyPaperCopyPageSchema,
   type ContractQuery,
   type ContractSummary,
   type ContractTerms,
@@ -39,6 +40,11 @@ export const CONTRACT_EXPORT_PATH = '/api/contract/export';
 
 export const listContracts = (params: ContractFilters & { pageNo: number; pageSize: number }) =>
   requestResult<ContractPage>('/api/contract/list', { params: { ...params } });
+
+export type MyPaperCopyPage = z.infer<typeof MyPaperCopyPageSchema>;
+export type MyPaperCopy = MyPaperCopyPage['records'][number];
+export const listMyPaperCopies = (params: { pageNo: number; pageSize: number }) =>
+  requestResult<MyPaperCopyPage>('/api/contract/uploads/mine', { params: { ...params } });
 
 export const getContract = (id: number) => requestResult<ContractDetail>(`/api/contract/${id}`);
 

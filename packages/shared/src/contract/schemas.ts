@@ -263,3 +263,20 @@ export type ContractTemplatePreviewResult = z.infer<typeof ContractTemplatePrevi
 export const ContractPlaceholderSchema = z.object({ key: z.string(), label: z.string(), group: z.string(), block: z.boolean() });
 export const ContractPlaceholderListSchema = z.array(ContractPlaceholderSchema);
 export type ContractPlaceholderInfo = z.infer<typeof ContractPlaceholderSchema>;
+
+/** My side's paper copies across contracts (合同上传与签署), newest first. */
+export const MyPaperCopySchema = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  contractNo: z.string(),
+  counterparty: z.string(),
+  side: z.enum(['seller', 'buyer']),
+  fileName: z.string(),
+  status: z.string(),
+  submittedBy: z.string(),
+  submittedAt: z.string(),
+  reviewNote: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type MyPaperCopy = z.infer<typeof MyPaperCopySchema>;
+export const MyPaperCopyPageSchema = pageSchema(MyPaperCopySchema);

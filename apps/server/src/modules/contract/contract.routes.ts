@@ -10,6 +10,8 @@ import {
   ContractUploadReviewSchema,
   ContractVoidSchema,
   MAX_UPLOAD_BYTES,
+  MyPaperCopyPageSchema,
+  PageQuerySchema,
   SignPrepareResultSchema,
   envelopeSchema,
   formatFen,
@@ -33,6 +35,7 @@ import {
   editTerms,
   extendDeadline,
   listContracts,
+  myPaperCopies,
   paperCopyFile,
   prepareContractSignature,
   reviewPaperCopy,
@@ -95,6 +98,12 @@ export default async function contractRoutes(app: ZodApp) {
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('合同列表.xlsx')}`);
       return reply.send(buffer);
     },
+  );
+
+  app.get(
+    `${BASE}/uploads/mine`,
+    { schema: { tags, summary: '本企业提交的纸质合同 (分页)', querystring: PageQuerySchema, response: { 200: envelopeSchema(MyPaperCopyPageSchema) } } },
+    async (request) => ok(await myPaperCopies(app.db, requireActor(request), request.query)),
   );
 
   app.get(

@@ -272,6 +272,40 @@ export async function paperCopyFile(db: Db, storage: FileStorage, actor: Actor, 
   return { data, fileName: upload.fileName, contentType: file.contentType };
 }
 
+/** The paper copies the actor's enterprise sent, across its contracts, newest first. */
+export async function myPaperCopies(db: Db, actor: Actor, page: { pageNo: number; pageSize: number }) {
+  const enterpriseId = contractPolicy.can(actor, 'list');
+  if (enterpriseId === null) return { records: [], total: 0, current: page.pageNo, size: page.pageSize };
+  const where = eq(contractUploads.enterpriseId, enterpriseId);
+  const [total] = await db.select({ n: count() }).from(contractUploads).where(where);
+  const rows = await db
+    .select({ upload: contractUploads, contractNo: contracts.contractNo, context: contracts.context, sellerEnterpriseId: contracts.sellerEnterpriseId })
+    .from(contractUploads)
+    .innerJoin(contracts, eq(contracts.id, contractUploads.contractId))
+    .where(where)
+    .orderBy(desc(contractUploads.id))
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return {
+    records: rows.map(({ upload, contractNo, context, sellerEnterpriseId }) => ({
+      id: upload.id,
+      contractId: upload.contractId,
+      contractNo,
+      counterparty: sellerEnterpriseId === enterpriseId ? context.buyer.name : context.seller.name,
+      side: upload.side as ContractSide,
+      fileName: upload.fileName,
+      status: upload.status,
+      submittedBy: upload.submittedByName,
+      submittedAt: formatDateTime(upload.createdAt),
+      reviewNote: upload.reviewNote,
+      reviewedAt: upload.reviewedAt ? formatDateTime(upload.reviewedAt) : null,
+    })),
+    total: Number(total?.n ?? 0),
+    current: page.pageNo,
+    size: page.pageSize,
+  };
+}
+
 // ---------- terms ----------
 
 /**

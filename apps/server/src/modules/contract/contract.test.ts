@@ -248,6 +248,10 @@ describe.each(testDatabaseKinds())('contracts on %s', (kind) => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().result.status).toBe('effective');
     expect(accepted.json().result.signatures.map((s: { method: string }) => s.method)).toEqual(['paper', 'paper']);
+    // the buyer's list of its paper copies; the seller sent none
+    const mine = (await call('GET', '/uploads/mine', buyer.token)).json().result;
+    expect(mine.records[0]).toMatchObject({ contractNo: contract.contractNo, status: 'accepted', counterparty: seller.enterprise.organName });
+    expect((await call('GET', '/uploads/mine', seller.token)).json().result.total).toBe(0);
   });
 
   it('fifty subscriptions confirmed at once: fifty deals, fifty contracts, no more', async () => {

@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space, Table, Tag, Typography, message } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Space, Tag, Typography, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { CONTRACT_SIDES, formatTons } from '@coalx/shared';
 import Money from '@/components/Money';
@@ -11,63 +11,42 @@ import UploadPaperModal from '@/components/contract/UploadPaperModal';
 import '@/components/contract/contract.css';
 import { canSign, counterpartyOf } from '@/lib/contract';
 import { WS_PAGINATION } from '@/lib/pro-table';
-import { CONTRACT_KEYS, getContract, listContracts, openUploadFile, type ContractSummary, type ContractUpload } from '@/services/contract';
+import { CONTRACT_KEYS, listContracts, listMyPaperCopies, openUploadFile, type ContractSummary, type MyPaperCopy } from '@/services/contract';
 
-/** How many recent contracts are looked through for my paper copies (there is no upload list call). */
-const RECENT_CONTRACTS = 50;
-const MAX_DETAILS = 20;
-
-interface MyUpload extends ContractUpload {
-  contractId: number;
-  contractNo: string;
-  counterparty: string;
-}
-
-/** 我方提交的纸质合同: the uploads of my side on the recent contracts that have one under review or waiting on me. */
-function MyUploads({ waiting }: { waiting: ContractSummary[] }) {
-  const recent = useQuery({
-    queryKey: [...CONTRACT_KEYS.all, 'recent', RECENT_CONTRACTS],
-    queryFn: () => listContracts({ scope: 'all', pageNo: 1, pageSize: RECENT_CONTRACTS }),
-  });
-  const ids = useMemo(() => {
-    const chosen = new Set<number>(waiting.map((c) => c.id));
-    for (const c of recent.data?.records ?? []) if (c.uploadPending || c.status === 'effective') chosen.add(c.id);
-    return [...chosen].slice(0, MAX_DETAILS);
-  }, [recent.data, waiting]);
-  const details = useQueries({ queries: ids.map((id) => ({ queryKey: CONTRACT_KEYS.detail(`id:${id}`), queryFn: () => getContract(id) })) });
-  const rows: MyUpload[] = details
-    .flatMap((q) => (q.data ? q.data.uploads.filter((u) => u.side === q.data!.mySide).map((u) => ({ ...u, contractId: q.data!.id, contractNo: q.data!.contractNo, counterparty: counterpartyOf(q.data!) ?? '-' })) : []))
-    .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt));
-  const loading = recent.isLoading || details.some((q) => q.isLoading);
-
+/** 我方提交的纸质合同: every paper copy my side sent, with its review state, newest first. */
+function MyUploads() {
   return (
-    <Card title="我方提交的纸质合同" size="small" className="coalx-contract-sign-uploads">
-      <Table<MyUpload>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: '暂无提交的纸质合同' }}
-        columns={[
-          { title: '合同编号', dataIndex: 'contractNo', width: 150, render: (_, u) => <Link to={`/contract/info?id=${u.contractId}`}>{u.contractNo}</Link> },
-          { title: '对方企业', dataIndex: 'counterparty', width: 190, ellipsis: true },
-          {
-            title: '文件',
-            dataIndex: 'fileName',
-            ellipsis: true,
-            render: (_, u) => (
-              <Typography.Link onClick={() => openUploadFile(u.contractId, u.id).catch((e: Error) => message.error(e.message))}>{u.fileName}</Typography.Link>
-            ),
-          },
-          { title: '提交人', dataIndex: 'submittedBy', width: 110 },
-          { title: '提交时间', dataIndex: 'submittedAt', width: 170 },
-          { title: '审核状态', dataIndex: 'status', width: 100, render: (_, u) => <UploadStatusTag status={u.status} /> },
-          { title: '审核意见', dataIndex: 'reviewNote', width: 220, ellipsis: true, render: (_, u) => u.reviewNote || '-' },
-        ]}
-      />
-    </Card>
+    <ProTable<MyPaperCopy>
+      rowKey="id"
+      headerTitle="我方提交的纸质合同"
+      search={false}
+      cardBordered
+      tableLayout="fixed"
+      pagination={WS_PAGINATION}
+      options={{ density: false, setting: false, reload: true }}
+      locale={{ emptyText: '暂无提交的纸质合同' }}
+      params={{ kind: 'my-uploads' }}
+      request={async (p) => {
+        const page = await listMyPaperCopies({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+        return { data: page.records, total: page.total, success: true };
+      }}
+      columns={[
+        { title: '合同编号', dataIndex: 'contractNo', width: 150, render: (_, u) => <Link to={`/contract/info?id=${u.contractId}`}>{u.contractNo}</Link> },
+        { title: '对方企业', dataIndex: 'counterparty', width: 190, ellipsis: true },
+        {
+          title: '文件',
+          dataIndex: 'fileName',
+          ellipsis: true,
+          render: (_, u) => (
+            <Typography.Link onClick={() => openUploadFile(u.contractId, u.id).catch((e: Error) => message.error(e.message))}>{u.fileName}</Typography.Link>
+          ),
+        },
+        { title: '提交人', dataIndex: 'submittedBy', width: 110 },
+        { title: '提交时间', dataIndex: 'submittedAt', width: 170 },
+        { title: '审核状态', dataIndex: 'status', width: 100, render: (_, u) => <UploadStatusTag status={u.status} /> },
+        { title: '审核意见', dataIndex: 'reviewNote', width: 220, ellipsis: true, render: (_, u) => u.reviewNote || '-' },
+      ]}
+    />
   );
 }
 
@@ -79,12 +58,13 @@ export default function ContractSignPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType>(undefined);
-  const [waiting, setWaiting] = useState<ContractSummary[]>([]);
   const [signing, setSigning] = useState<ContractSummary | null>(null);
   const [uploading, setUploading] = useState<ContractSummary | null>(null);
 
+  const [uploadsVersion, setUploadsVersion] = useState(0);
   const refresh = () => {
     actionRef.current?.reload();
+    setUploadsVersion((v) => v + 1);
     void queryClient.invalidateQueries({ queryKey: CONTRACT_KEYS.all });
   };
 
@@ -165,12 +145,11 @@ export default function ContractSignPage() {
         locale={{ emptyText: '没有待我方签署的合同' }}
         request={async (p) => {
           const page = await listContracts({ scope: 'mine', pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
-          setWaiting(page.records);
           return { data: page.records, total: page.total, success: true };
         }}
       />
       <div style={{ height: 16 }} />
-      <MyUploads waiting={waiting} />
+      <MyUploads key={uploadsVersion} />
       <SignContractModal contract={signing} onClose={() => setSigning(null)} onSigned={refresh} />
       <UploadPaperModal contract={uploading} onClose={() => setUploading(null)} onUploaded={refresh} />
     </div>
