@@ -278,7 +278,7 @@ describe.each(testDatabaseKinds())('contracts on %s', (kind) => {
     expect(new Set(made.map((m) => m.contractId)).size).toBe(50);
   }, 120_000);
 
-  it('a deal left without its contract (the process died between them) gets it when the platform starts again', async () => {
+  it('the sweep (run at start-up and every minute) makes the contract of a deal left without one', async () => {
     const [seller, buyer] = [await party(), await party()];
     const { deal: d, contract } = await deal(seller, buyer);
     // what a crash right after the deal's commit leaves: the deal, no contract
