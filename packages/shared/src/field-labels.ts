@@ -84,6 +84,7 @@ export const FIELD_LABELS: Record<string, string> = {
   minSubscribe: '最小摘牌量',
   mobile: '手机号',
   mt: '全水分',
+  name: '名称',
   note: '审核意见',
   oldPassword: '原密码',
   organName: '企业名称',
