@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOMMEND_QUICK_FILTERS } from '@coalx/shared';
 import { auctions, listings } from '../../db/schema/index';
 import { loadDemoData } from '../../db/demo-data/index';
-import { LocalFileStorage } from '../files/storage';
 import { signedIn } from '../../test/factories';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
 
@@ -15,7 +14,8 @@ describe.each(testDatabaseKinds())('recommended trades and trade summary on %s',
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-home-'));
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await loadDemoData(t.database.db, new LocalFileStorage(files), t.clock.now());
+    // the app's own file storage: the app's contract maker hears the demo's deals and writes their PDFs there
+    await loadDemoData(t.database.db, t.app.storage, t.clock.now());
     operator = (await signedIn(t.app, t.database.db, { role: 'operator' })).token;
   });
   afterAll(async () => {
