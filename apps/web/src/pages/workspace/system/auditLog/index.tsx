@@ -63,7 +63,7 @@ export default function AuditLogPage() {
     {
       title: '用户',
       dataIndex: 'username',
-      width: 150,
+      width: 140,
       fieldProps: { placeholder: '用户名' },
       render: (_, r) => (
         <>
@@ -77,7 +77,7 @@ export default function AuditLogPage() {
     {
       title: '企业',
       dataIndex: 'enterpriseName',
-      width: 210,
+      width: 220,
       fieldProps: { placeholder: '企业名称' },
       render: (_, r) => (r.enterpriseName ? <Cell text={r.enterpriseName} /> : <Typography.Text type="secondary">交易中心</Typography.Text>),
     },
@@ -106,7 +106,7 @@ export default function AuditLogPage() {
     {
       title: '结果',
       dataIndex: 'result',
-      width: 150,
+      width: 110,
       valueType: 'select',
       valueEnum: enumOf(AUDIT_RESULT),
       fieldProps: { placeholder: '全部结果', allowClear: true },
@@ -121,12 +121,10 @@ export default function AuditLogPage() {
         </>
       ),
     },
-    { title: 'IP 地址', dataIndex: 'ip', width: 130, search: false, render: (_, r) => <Cell text={r.ip || '-'} /> },
     {
       title: '详情',
       valueType: 'option',
       width: 70,
-      fixed: 'right',
       render: (_, r) => [
         <a key="detail" onClick={() => setDetail(r)}>
           查看

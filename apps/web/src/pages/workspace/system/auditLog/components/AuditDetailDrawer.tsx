@@ -1,8 +1,13 @@
-import { AUDIT_RESULT, ROLES } from '@coalx/shared';
+import { AUDIT_RESULT, ERRORS, ROLES } from '@coalx/shared';
 import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd';
 import type { AuditLogRecord } from '@/services/audit';
 
 const roleName = (code: string) => ROLES[code as keyof typeof ROLES] ?? (code || '-');
+/** The refusal's code with the catalogue's Chinese meaning, e.g. "funds_insufficient（可用余额不足）". */
+const refusalText = (code: string) => {
+  const meaning = ERRORS[code as keyof typeof ERRORS]?.message;
+  return meaning ? `${code}（${meaning}）` : code;
+};
 
 /** A before or after value as the admin reads it: text as is, the rest as JSON, nothing as "（无）". */
 function valueText(value: unknown): string {
@@ -39,7 +44,7 @@ export default function AuditDetailDrawer({ record, onClose }: { record: AuditLo
                 children: (
                   <>
                     <Tag color={record.result === 'success' ? 'success' : 'error'}>{AUDIT_RESULT[record.result]}</Tag>
-                    {record.errorCode && <Typography.Text type="secondary">{record.errorCode}</Typography.Text>}
+                    {record.errorCode && <Typography.Text type="secondary">{refusalText(record.errorCode)}</Typography.Text>}
                   </>
                 ),
               },
