@@ -7,12 +7,16 @@ import { enterpriseNames } from '../enterprise/enterprise.service';
 /** A stored body larger than this keeps only its beginning: the trail is for reading, not for replaying uploads. */
 const MAX_BODY_CHARS = 16_000;
 
-/** The body as it is stored: already redacted by the caller; cut to a readable size. */
+/**
+ * The body as it is stored: already redacted by the caller; cut to a readable size; NUL characters (a refused
+ * request may carry them, and PostgreSQL's jsonb cannot hold them) shown as U+FFFD.
+ */
 export function boundedBody(body: unknown): unknown {
   if (body === undefined) return null;
-  const text = JSON.stringify(body);
+  const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\ufffd') : value);
+  const text = JSON.stringify(body, withoutNul);
   if (text === undefined) return null;
-  return text.length > MAX_BODY_CHARS ? { 内容过长已截断: text.slice(0, 2000) } : body;
+  return JSON.parse(text.length > MAX_BODY_CHARS ? JSON.stringify({ 内容过长已截断: text.slice(0, 2000) }) : text);
 }
 
 /**
@@ -67,7 +71,8 @@ export function objectIdOf(params: unknown, body: unknown, resultId: unknown): s
     if (!source || typeof source !== 'object') continue;
     for (const field of ID_FIELDS) {
       const value = (source as Record<string, unknown>)[field];
-      if (typeof value === 'string' || typeof value === 'number') return String(value).slice(0, 60);
+      // a refused request's id may hold a NUL, which a text column refuses
+      if (typeof value === 'string' || typeof value === 'number') return String(value).replaceAll('\u0000', '\ufffd').slice(0, 60);
     }
   }
   return typeof resultId === 'string' || typeof resultId === 'number' ? String(resultId) : '';

@@ -147,6 +147,12 @@ describe.each(testDatabaseKinds())('audit trail on %s', (kind) => {
       result: 'success',
     });
     expect(row!.at.getTime()).toBe(t.clock.now().getTime());
+    // a malformed bid is refused at validation and recorded too, even with a NUL and a huge remark in it
+    const malformed = await post(t.app, '/api/bidRecord/bidAnswerApply', bidder.token, { tradeId: 'JJ\u0000', price: 1, note: 'x'.repeat(50_000) });
+    expect(malformed.statusCode).toBe(400);
+    const [refused] = await rows('出价');
+    expect(refused).toMatchObject({ userId: bidder.user.id, objectId: 'JJ\ufffd', result: 'refused', errorCode: 'validation_failed', statusCode: 400 });
+    expect(Object.keys(refused!.body as object)).toEqual(['内容过长已截断']);
     expect(await rows('竞价报名')).toEqual([expect.objectContaining({ userId: bidder.user.id, objectId: tradeId })]);
     expect(await rows('竞价审核通过')).toEqual([expect.objectContaining({ userId: operator.user.id, objectId: tradeId })]);
   });
@@ -183,7 +189,7 @@ describe.each(testDatabaseKinds())('audit trail on %s', (kind) => {
       expect(refused.json().message).toMatch(/只有交易中心或系统管理员可以(查看|导出)操作日志/);
     }
 
-    const bids = (await get(`/sys/auditLog/list?action=${encodeURIComponent('出价')}`, operator.token)).json().result;
+    const bids = (await get(`/sys/auditLog/list?action=${encodeURIComponent('出价')}&result=success`, operator.token)).json().result;
     expect(bids.total).toBe(1);
     expect(bids.records[0]).toMatchObject({ action: '出价', objectType: '竞价', result: 'success' });
     expect(bids.records[0].at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
