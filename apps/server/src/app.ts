@@ -49,6 +49,8 @@ import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './modules/workbench/workbench.routes';
 import contractRoutes from './modules/contract/contract.routes';
 import contractTemplateRoutes from './modules/contract/template.routes';
+import auditTrail from './plugins/audit-trail';
+import auditRoutes from './modules/audit/audit.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import { errorBody, registerErrorHandling } from './plugins/errors';
@@ -121,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(authenticate);
   await app.register(firstLoginGuard);
+  // before the routes, so it sees every route's `config.audit` label
+  await app.register(auditTrail);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerEventListeners(app, options.database);
 
@@ -144,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(workbenchRoutes);
       await api.register(contractRoutes);
       await api.register(contractTemplateRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: API_PREFIX },
   );

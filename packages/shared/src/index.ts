@@ -39,3 +39,4 @@ export * from './contract/schemas';
 export * from './contract/context';
 export * from './contract/template';
 export * from './system/parameters';
+export * from './audit/schemas';

@@ -16,3 +16,4 @@ export * from './home';
 export * from './sign';
 export * from './ukey';
 export * from './contract';
+export * from './audit';

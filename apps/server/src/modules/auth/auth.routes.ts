@@ -53,6 +53,7 @@ export default async function authRoutes(app: ZodApp) {
   app.put(
     '/sys/user/updatePassword',
     {
+      config: { audit: '修改密码' },
       schema: {
         tags: ['auth'],
         summary: '修改密码 (首次登录必须修改)',

@@ -34,12 +34,12 @@ export default async function contentRoutes(app: ZodApp) {
     operatorOnly(request);
     return ok(await listBanners(app.db, true));
   });
-  app.post('/api/banner/save', { schema: { tags, summary: '新增或修改轮播图 (运营)', body: BannerSaveSchema, response: { 200: envelopeSchema(BannerManageSchema) } } }, async (request) => {
+  app.post('/api/banner/save', { config: { audit: '保存轮播图' }, schema: { tags, summary: '新增或修改轮播图 (运营)', body: BannerSaveSchema, response: { 200: envelopeSchema(BannerManageSchema) } } }, async (request) => {
     operatorOnly(request);
     const banner = await saveBanner(app.db, request.body);
     return ok(banner, '已保存');
   });
-  app.post('/api/banner/delete', { schema: { tags, summary: '删除轮播图 (运营)', body: ContentIdSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
+  app.post('/api/banner/delete', { config: { audit: '删除轮播图' }, schema: { tags, summary: '删除轮播图 (运营)', body: ContentIdSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
     operatorOnly(request);
     await deleteBanner(app.db, request.body.id);
     return ok(null, '已删除');
@@ -58,13 +58,13 @@ export default async function contentRoutes(app: ZodApp) {
     operatorOnly(request);
     return ok(await manageContents(app.db, request.query));
   });
-  app.post('/api/content/save', { schema: { tags, summary: '新增或修改公告 (运营; 正文在服务器端净化)', body: ContentSaveSchema, response: { 200: envelopeSchema(ContentManageSchema) } } }, async (request) => {
+  app.post('/api/content/save', { config: { audit: '保存公告' }, schema: { tags, summary: '新增或修改公告 (运营; 正文在服务器端净化)', body: ContentSaveSchema, response: { 200: envelopeSchema(ContentManageSchema) } } }, async (request) => {
     const actor = operatorOnly(request);
     const saved = await saveContent(app.db, actor.userId, request.body);
     return ok(saved, '已保存');
   });
   for (const action of ['publish', 'unpublish'] as const) {
-    app.post(`/api/content/${action}`, { schema: { tags, summary: action === 'publish' ? '发布公告 (运营)' : '下线公告 (运营)', body: ContentIdSchema, response: { 200: envelopeSchema(ContentManageSchema) } } }, async (request) => {
+    app.post(`/api/content/${action}`, { config: { audit: action === 'publish' ? '发布公告' : '下线公告' }, schema: { tags, summary: action === 'publish' ? '发布公告 (运营)' : '下线公告 (运营)', body: ContentIdSchema, response: { 200: envelopeSchema(ContentManageSchema) } } }, async (request) => {
       operatorOnly(request);
       const saved = await setContentStatus(app.db, request.body.id, action, app.clock.now());
       return ok(saved, action === 'publish' ? '已发布' : '已下线');

@@ -128,7 +128,7 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.put(
     `${BASE}/:id/terms`,
-    { schema: { tags, summary: '修改合同条款 (生效前; 清除已有签署)', params: IdParams, body: ContractEditSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '修改合同条款' }, schema: { tags, summary: '修改合同条款 (生效前; 清除已有签署)', params: IdParams, body: ContractEditSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await editTerms(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body.terms), '合同条款已修改'),
   );
 
@@ -140,13 +140,14 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/sign/complete`,
-    { schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '签署合同' }, schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await completeContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body), '签署成功'),
   );
 
   app.post(
     `${BASE}/:id/upload`,
     {
+      config: { audit: '上传纸质合同' },
       schema: { tags, summary: '上传双方签字盖章的纸质合同 (multipart: file，PDF/JPG/PNG)', params: IdParams, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(ContractDetailSchema) } },
     },
     async (request) => {
@@ -172,7 +173,7 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/uploads/:uploadId/review`,
-    { schema: { tags, summary: '运营审核纸质合同 (确认后合同生效)', params: UploadParams, body: ContractUploadReviewSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '审核纸质合同' }, schema: { tags, summary: '运营审核纸质合同 (确认后合同生效)', params: UploadParams, body: ContractUploadReviewSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => {
       const detail = await reviewPaperCopy(app.db, app.clock, requireActor(request), request.params.id, request.params.uploadId, request.body);
       return ok(detail, request.body.accept ? '已确认，合同生效' : '已驳回');
@@ -181,13 +182,13 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/void`,
-    { schema: { tags, summary: '运营作废合同并认定违约方 (违约方履约保证金划转对方)', params: IdParams, body: ContractVoidSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '作废合同' }, schema: { tags, summary: '运营作废合同并认定违约方 (违约方履约保证金划转对方)', params: IdParams, body: ContractVoidSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await voidContract(app.db, app.clock, requireActor(request), request.params.id, request.body), '合同已作废'),
   );
 
   app.post(
     `${BASE}/:id/extend`,
-    { schema: { tags, summary: '运营延长逾期合同的签署期限 (仅一次)', params: IdParams, body: ContractExtendSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '延长合同签署期限' }, schema: { tags, summary: '运营延长逾期合同的签署期限 (仅一次)', params: IdParams, body: ContractExtendSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await extendDeadline(app.db, app.clock, requireActor(request), request.params.id, request.body), '签署期限已延长'),
   );
 }

@@ -124,6 +124,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.put(
     '/sys/enterprise/update',
     {
+      config: { audit: '修改企业信息' },
       schema: {
         tags,
         summary: '修改联系人与办公地址 (企业管理员，立即生效)',
@@ -140,6 +141,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/change/apply',
     {
+      config: { audit: '申请资料变更' },
       schema: {
         tags,
         summary: '申请变更法定信息 (名称、信用代码、法定代表人、结算账户)，交易中心审核后生效',
@@ -164,6 +166,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/member/add',
     {
+      config: { audit: '新增交易员' },
       schema: {
         tags,
         summary: '添加交易员 (返回一次性初始密码，首次登录须修改)',
@@ -179,7 +182,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/member/disable',
-    { schema: { tags, summary: '停用或启用交易员', body: MemberDisableSchema, response: { 200: envelopeSchema(MemberSchema) } } },
+    { config: { audit: '停用或启用交易员' }, schema: { tags, summary: '停用或启用交易员', body: MemberDisableSchema, response: { 200: envelopeSchema(MemberSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       const enterpriseId = enterprisePolicy.can(actor, 'manageOwn');
@@ -207,7 +210,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/audit/approve',
-    { schema: { tags, summary: '审核通过企业注册', body: AuditIdSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
+    { config: { audit: '企业审核通过' }, schema: { tags, summary: '审核通过企业注册', body: AuditIdSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => {
       enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await approveEnterprise(app.db, app.clock, request.body.id), '审核通过');
@@ -216,7 +219,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/audit/reject',
-    { schema: { tags, summary: '驳回企业注册 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
+    { config: { audit: '企业审核驳回' }, schema: { tags, summary: '驳回企业注册 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => {
       enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await rejectEnterprise(app.db, app.clock, request.body.id, request.body.reason), '已驳回');
@@ -241,7 +244,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/change/approve',
-    { schema: { tags, summary: '通过资料变更', body: AuditIdSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
+    { config: { audit: '资料变更通过' }, schema: { tags, summary: '通过资料变更', body: AuditIdSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       enterprisePolicy.can(actor, 'audit');
@@ -251,7 +254,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/change/reject',
-    { schema: { tags, summary: '驳回资料变更 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
+    { config: { audit: '资料变更驳回' }, schema: { tags, summary: '驳回资料变更 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       enterprisePolicy.can(actor, 'audit');

@@ -17,7 +17,7 @@ export default async function filesRoutes(app: ZodApp) {
   app.post(
     '/api/common/upload',
     {
-      config: {
+      config: { audit: '上传文件',
         // visitors may upload only registration attachments (scene=register), and only so many per address
         public: true,
         rateLimit: {

@@ -13,7 +13,7 @@ export default async function homeRoutes(app: ZodApp) {
     const key = `recommend:${JSON.stringify(request.body)}`;
     return ok(await app.publicCache.get(key, () => recommendedTrades(app.db, app.clock.now(), request.body)));
   });
-  app.post('/api/tradeHome/recommend/mark', { schema: { tags, summary: '设为或取消推荐 (运营)', body: RecommendMarkSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
+  app.post('/api/tradeHome/recommend/mark', { config: { audit: '设置推荐交易' }, schema: { tags, summary: '设为或取消推荐 (运营)', body: RecommendMarkSchema, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
     const actor = requireActor(request);
     homePolicy.can(actor, 'recommend');
     await markRecommended(app.db, actor.userId, request.body.tradeId, request.body.recommended);

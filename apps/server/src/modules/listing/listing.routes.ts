@@ -46,7 +46,7 @@ const SubscriptionResultSchema = z.object({ id: z.number(), status: safeString()
 export default async function listingRoutes(app: ZodApp) {
   const tags = ['listing'];
 
-  app.post('/api/addListedApply', { schema: { tags, summary: '发布挂牌 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的挂牌', body: ListingApplySchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
+  app.post('/api/addListedApply', { config: { audit: '发布挂牌' }, schema: { tags, summary: '发布挂牌 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的挂牌', body: ListingApplySchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const saved = await saveListing(app.db, app.clock, actor, request.body);
     const view = await listingDetail(app.db, app.clock, actor, saved.tradeNo);
@@ -65,7 +65,7 @@ export default async function listingRoutes(app: ZodApp) {
     ok(await myListings(app.db, app.clock, requireActor(request), request.body)),
   );
 
-  app.post('/api/listedAnswerApply', { schema: { tags, summary: '摘牌 (冻结保证金并占用数量)', body: SubscribeSchema, response: { 200: envelopeSchema(SubscriptionResultSchema) } } }, async (request) => {
+  app.post('/api/listedAnswerApply', { config: { audit: '摘牌' }, schema: { tags, summary: '摘牌 (冻结保证金并占用数量)', body: SubscribeSchema, response: { 200: envelopeSchema(SubscriptionResultSchema) } } }, async (request) => {
     const sub = await subscribeListing(app.db, app.clock, requireActor(request), request.body);
     return ok({ id: sub.id, status: sub.status, quantity: sub.quantityKg, deposit: sub.depositFen }, sub.status === 'confirmed' ? '摘牌成功，已自动成交' : '摘牌成功，等待挂牌方确认');
   });
@@ -82,7 +82,7 @@ export default async function listingRoutes(app: ZodApp) {
     ok(await mySubscriptions(app.db, requireActor(request), request.body)),
   );
 
-  app.post('/api/listedRecord/answerOrdersDeal', { schema: { tags, summary: '挂牌方确认或拒绝摘牌', body: AnswerDealSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), status: safeString() })) } } }, async (request) => {
+  app.post('/api/listedRecord/answerOrdersDeal', { config: { audit: '确认或拒绝摘牌' }, schema: { tags, summary: '挂牌方确认或拒绝摘牌', body: AnswerDealSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), status: safeString() })) } } }, async (request) => {
     const sub = await answerSubscription(app.db, app.clock, requireActor(request), request.body);
     return ok({ id: sub.id, status: sub.status }, sub.status === 'confirmed' ? '已确认成交' : '已拒绝，数量和保证金已释放');
   });
@@ -103,13 +103,13 @@ export default async function listingRoutes(app: ZodApp) {
     ok(await auditQueue(app.db, app.clock, requireActor(request), request.body)),
   );
 
-  app.post('/api/listing/audit/approve', { schema: { tags, summary: '审核通过挂牌 (运营)', body: TradeIdSchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
+  app.post('/api/listing/audit/approve', { config: { audit: '挂牌审核通过' }, schema: { tags, summary: '审核通过挂牌 (运营)', body: TradeIdSchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const listing = await auditListing(app.db, app.clock, actor, request.body.tradeId, { approve: true });
     return ok(await listingDetail(app.db, app.clock, actor, listing.tradeNo), '审核通过');
   });
 
-  app.post('/api/listing/audit/reject', { schema: { tags, summary: '驳回挂牌 (运营)', body: ListingRejectSchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
+  app.post('/api/listing/audit/reject', { config: { audit: '挂牌审核驳回' }, schema: { tags, summary: '驳回挂牌 (运营)', body: ListingRejectSchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const listing = await auditListing(app.db, app.clock, actor, request.body.tradeId, { approve: false, reason: request.body.reason });
     return ok(await listingDetail(app.db, app.clock, actor, listing.tradeNo), '已驳回');

@@ -24,7 +24,7 @@ export default async function productRoutes(app: ZodApp) {
   for (const mode of ['add', 'edit'] as const) {
     app.post(
       `/product/stockinfo/${mode}`,
-      { schema: { tags, summary: mode === 'add' ? '新增产品 (运营)' : '修改产品 (运营)', body: ProductSaveSchema, response: { 200: envelopeSchema(ProductSchema) } } },
+      { config: { audit: mode === 'add' ? '新增产品' : '修改产品' }, schema: { tags, summary: mode === 'add' ? '新增产品 (运营)' : '修改产品 (运营)', body: ProductSaveSchema, response: { 200: envelopeSchema(ProductSchema) } } },
       async (request) => {
         productPolicy.can(requireActor(request), 'maintain');
         return ok(await saveProduct(app.db, request.body, mode), mode === 'add' ? '产品已新增' : '产品已保存');

@@ -71,7 +71,7 @@ export default async function signRoutes(app: ZodApp) {
 
   app.post(
     `${SIGN_BASE}/complete`,
-    { schema: { tags, summary: '签章第二步：提交证书密钥的签名 (r||s)，生成已签章 PDF', body: SignCompleteSchema, response: { 200: envelopeSchema(SignedDocumentSchema) } } },
+    { config: { audit: '文件签章' }, schema: { tags, summary: '签章第二步：提交证书密钥的签名 (r||s)，生成已签章 PDF', body: SignCompleteSchema, response: { 200: envelopeSchema(SignedDocumentSchema) } } },
     async (request) => {
       const actor = signPolicy.can(requireActor(request), 'sign');
       return ok(await completeSigning(app.db, app.storage, app.clock, actor, request.body), '签章成功');

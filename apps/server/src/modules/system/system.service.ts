@@ -32,6 +32,9 @@ export async function listSwitches(db: Db): Promise<SystemSwitch[]> {
   return rows.map((r) => ({ code: r.code, content: r.content === '1' ? '1' : '0', remark: r.remark }));
 }
 
-export async function updateSwitch(db: Db, code: string, content: '0' | '1') {
+/** Sets a switch; returns what it was before (null for an unknown code), for the audit trail's before/after. */
+export async function updateSwitch(db: Db, code: string, content: '0' | '1'): Promise<string | null> {
+  const [before] = await db.select({ content: switches.content }).from(switches).where(eq(switches.code, code));
   await db.update(switches).set({ content, updatedAt: new Date() }).where(eq(switches.code, code));
+  return before?.content ?? null;
 }

@@ -38,7 +38,7 @@ export default async function ukeyRoutes(app: ZodApp) {
 
   app.post(
     '/api/ukey/device/apply',
-    { schema: { tags, summary: '申请数字证书 (浏览器生成密钥, PKCS#10)', body: UkeyApplySchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
+    { config: { audit: '申请数字证书' }, schema: { tags, summary: '申请数字证书 (浏览器生成密钥, PKCS#10)', body: UkeyApplySchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => {
       const device = await applyDevice(app.db, app.clock, requireActor(request), request.body);
       return ok(deviceState(device), device.status === 'active' ? '数字证书已签发' : '申请已提交，等待企业管理员审批');
@@ -47,7 +47,7 @@ export default async function ukeyRoutes(app: ZodApp) {
 
   app.post(
     '/api/ukey/device/update',
-    { schema: { tags, summary: '更新数字证书 (新密钥)', body: UkeyRenewSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
+    { config: { audit: '更新数字证书' }, schema: { tags, summary: '更新数字证书 (新密钥)', body: UkeyRenewSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => {
       const device = await renewDevice(app.db, app.clock, requireActor(request), request.body);
       return ok(deviceState(device), device.status === 'active' ? '数字证书已更新' : '更新申请已提交，等待企业管理员审批');
@@ -62,19 +62,19 @@ export default async function ukeyRoutes(app: ZodApp) {
 
   app.post(
     '/api/ukey/device/delete',
-    { schema: { tags, summary: '注销数字证书 (吊销, 列入 CRL)', body: UkeyRevokeSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
+    { config: { audit: '注销数字证书' }, schema: { tags, summary: '注销数字证书 (吊销, 列入 CRL)', body: UkeyRevokeSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => ok(deviceState(await revokeDevice(app.db, app.clock, requireActor(request), request.body)), '数字证书已注销'),
   );
 
   app.post(
     '/api/ukey/device/approve',
-    { schema: { tags, summary: '企业管理员批准数字证书申请', body: UkeyDeviceIdSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
+    { config: { audit: '批准数字证书' }, schema: { tags, summary: '企业管理员批准数字证书申请', body: UkeyDeviceIdSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => ok(deviceState(await approveDevice(app.db, app.clock, requireActor(request), request.body.deviceId)), '数字证书已签发'),
   );
 
   app.post(
     '/api/ukey/device/reject',
-    { schema: { tags, summary: '企业管理员驳回数字证书申请', body: UkeyRejectSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
+    { config: { audit: '驳回数字证书申请' }, schema: { tags, summary: '企业管理员驳回数字证书申请', body: UkeyRejectSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => ok(deviceState(await rejectDevice(app.db, app.clock, requireActor(request), request.body)), '申请已驳回'),
   );
 

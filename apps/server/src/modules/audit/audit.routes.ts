@@ -1,0 +1,45 @@
+import { AuditLogFilterSchema, AuditLogQuerySchema, AuditLogRecordSchema, envelopeSchema, pageSchema, safeString } from '@coalx/shared';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import type { ZodApp } from '../../lib/route-types';
+import { requireActor } from '../../plugins/authenticate';
+import { auditWorkbook } from './audit-export';
+import { auditPolicy } from './audit.policy';
+import { auditLogsForExport, auditObjectTypes, listAuditLogs } from './audit.service';
+
+const AuditChoicesSchema = z.object({ actions: z.array(safeString()), objectTypes: z.array(safeString()) });
+
+export default async function auditRoutes(app: ZodApp) {
+  const tags = ['system'];
+
+  app.get(
+    '/sys/auditLog/list',
+    { schema: { tags, summary: '操作日志 (运营、管理员)', querystring: AuditLogQuerySchema, response: { 200: envelopeSchema(pageSchema(AuditLogRecordSchema)) } } },
+    async (request) => {
+      auditPolicy.can(requireActor(request), 'read');
+      return ok(await listAuditLogs(app.db, request.query));
+    },
+  );
+
+  app.get(
+    '/sys/auditLog/choices',
+    { schema: { tags, summary: '操作日志的操作与对象类型 (搜索选项)', response: { 200: envelopeSchema(AuditChoicesSchema) } } },
+    async (request) => {
+      auditPolicy.can(requireActor(request), 'read');
+      const actions = [...app.auditTrail.labels].sort((a, b) => a.localeCompare(b, 'zh-CN'));
+      return ok({ actions, objectTypes: auditObjectTypes() });
+    },
+  );
+
+  app.get(
+    '/sys/auditLog/export',
+    { schema: { tags, summary: '导出操作日志 (Excel, 最新的 10000 条)', querystring: AuditLogFilterSchema } },
+    async (request, reply) => {
+      auditPolicy.can(requireActor(request), 'export');
+      const buffer = await auditWorkbook(await auditLogsForExport(app.db, request.query));
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('操作日志.xlsx')}`);
+      return reply.send(buffer);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { AUDIT_EXPORT_LIMIT, formatDateTime, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index';
+import { enterpriseNames } from '../enterprise/enterprise.service';
+
+/** A stored body larger than this keeps only its beginning: the trail is for reading, not for replaying uploads. */
+const MAX_BODY_CHARS = 16_000;
+
+/**
+ * The body as it is stored: already redacted by the caller; cut to a readable size; NUL characters (a refused
+ * request may carry them, and PostgreSQL's jsonb cannot hold them) shown as U+FFFD.
+ */
+export function boundedBody(body: unknown): unknown {
+  if (body === undefined) return null;
+  const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\ufffd') : value);
+  const text = JSON.stringify(body, withoutNul);
+  if (text === undefined) return null;
+  return JSON.parse(text.length > MAX_BODY_CHARS ? JSON.stringify({ 内容过长已截断: text.slice(0, 2000) }) : text);
+}
+
+/**
+ * What kind of thing a route acts on, by its path (the longest prefix wins). A route may name its object itself
+ * (`request.auditObject`); this covers the rest.
+ */
+const OBJECT_TYPE_PREFIXES: [prefix: string, type: string][] = [
+  ['/api/funds/withdraw', '出金'],
+  ['/api/funds/admin/withdraw', '出金'],
+  ['/api/funds/depositIn', '入金'],
+  ['/api/funds/admin/depositIn', '入金'],
+  ['/api/funds/payPassword', '支付密码'],
+  ['/api/bidApply', '竞价'],
+  ['/api/bidEnroll', '竞价'],
+  ['/api/bidRecord', '竞价'],
+  ['/api/auction', '竞价'],
+  ['/api/addListedApply', '挂牌'],
+  ['/api/listedAnswerApply', '挂牌'],
+  ['/api/listedRecord/answerOrdersDeal', '摘牌'],
+  ['/api/listing', '挂牌'],
+  ['/api/contract-template', '合同模板'],
+  ['/api/contract', '合同'],
+  ['/api/sign', '签章'],
+  ['/api/ukey', '数字证书'],
+  ['/api/banner', '轮播图'],
+  ['/api/content', '公告'],
+  ['/api/tradeHome/recommend', '推荐交易'],
+  ['/api/commoditymarketindex', '价格指数'],
+  ['/api/common/upload', '文件'],
+  ['/product', '产品'],
+  ['/sys/enterprise/member', '企业成员'],
+  ['/sys/enterprise', '企业'],
+  ['/sys/switch', '系统开关'],
+  ['/sys/user', '用户'],
+  ['/sys/role', '角色'],
+  ['/sys/dict', '数据字典'],
+  ['/sys/param', '系统参数'],
+  ['/sys/holiday', '节假日'],
+];
+const OBJECT_TYPES = [...OBJECT_TYPE_PREFIXES].sort(([a], [b]) => b.length - a.length);
+
+/** The body or path fields that name the object acted on, in the order they are tried. */
+const ID_FIELDS = ['tradeId', 'contractId', 'id', 'deviceId', 'userId', 'roleId', 'code'] as const;
+
+export function objectTypeOf(routePath: string, apiPrefix: string): string {
+  const path = routePath.startsWith(apiPrefix) ? routePath.slice(apiPrefix.length) : routePath;
+  return OBJECT_TYPES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? '';
+}
+
+export function objectIdOf(params: unknown, body: unknown, resultId: unknown): string {
+  for (const source of [params, body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const field of ID_FIELDS) {
+      const value = (source as Record<string, unknown>)[field];
+      // a refused request's id may hold a NUL, which a text column refuses
+      if (typeof value === 'string' || typeof value === 'number') return String(value).replaceAll('\u0000', '\ufffd').slice(0, 60);
+    }
+  }
+  return typeof resultId === 'string' || typeof resultId === 'number' ? String(resultId) : '';
+}
+
+// Enterprise names are copied into every row; they change rarely, so one lookup per enterprise per minute.
+const NAME_CACHE_MS = 60_000;
+const nameCaches = new WeakMap<Db, Map<number, { name: string; at: number }>>();
+
+async function enterpriseNameOf(db: Db, enterpriseId: number | null | undefined): Promise<string> {
+  if (!enterpriseId) return '';
+  let nameCache = nameCaches.get(db);
+  if (!nameCache) nameCaches.set(db, (nameCache = new Map()));
+  const cached = nameCache.get(enterpriseId);
+  if (cached && Date.now() - cached.at < NAME_CACHE_MS) return cached.name;
+  const name = (await enterpriseNames(db, [enterpriseId])).get(enterpriseId) ?? '';
+  if (nameCache.size > 10_000) nameCache.clear();
+  nameCache.set(enterpriseId, { name, at: Date.now() });
+  return name;
+}
+
+/** Appends one row; the enterprise name is filled in from the id. */
+export async function recordAudit(db: Db, entry: Omit<NewAuditLog, 'id' | 'enterpriseName'>): Promise<void> {
+  const enterpriseName = await enterpriseNameOf(db, entry.enterpriseId);
+  await db.insert(auditLogs).values({ ...entry, enterpriseName });
+}
+
+/** `ILIKE` pattern for "contains", with the user's % and _ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// dates are Shanghai calendar days
+const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+const nextDay = (d: string) => new Date(dayStart(d).getTime() + 24 * 3600 * 1000);
+
+function auditWhere(filter: AuditLogFilter): SQL | undefined {
+  return and(
+    filter.username ? ilike(auditLogs.username, contains(filter.username)) : undefined,
+    filter.enterpriseName ? ilike(auditLogs.enterpriseName, contains(filter.enterpriseName)) : undefined,
+    filter.action ? ilike(auditLogs.action, contains(filter.action)) : undefined,
+    filter.objectType ? eq(auditLogs.objectType, filter.objectType) : undefined,
+    filter.objectId ? ilike(auditLogs.objectId, contains(filter.objectId)) : undefined,
+    filter.result ? eq(auditLogs.result, filter.result) : undefined,
+    filter.dateFrom ? gte(auditLogs.at, dayStart(filter.dateFrom)) : undefined,
+    filter.dateTo ? lt(auditLogs.at, nextDay(filter.dateTo)) : undefined,
+  );
+}
+
+export function presentAuditLog(row: AuditLog): AuditLogRecord {
+  return {
+    id: row.id,
+    at: formatDateTime(row.at),
+    userId: row.userId,
+    username: row.username,
+    enterpriseId: row.enterpriseId,
+    enterpriseName: row.enterpriseName,
+    role: row.role,
+    action: row.action,
+    method: row.method,
+    route: row.route,
+    objectType: row.objectType,
+    objectId: row.objectId,
+    changes: row.changes ?? null,
+    body: row.body ?? null,
+    result: row.result === 'success' ? 'success' : 'refused',
+    errorCode: row.errorCode,
+    statusCode: row.statusCode,
+    ip: row.ip,
+    requestId: row.requestId,
+  };
+}
+
+export async function listAuditLogs(db: Db, query: AuditLogQuery) {
+  const where = auditWhere(query);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLogs).where(where);
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(desc(auditLogs.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  return { records: rows.map(presentAuditLog), total, current: query.pageNo, size: query.pageSize };
+}
+
+export async function auditLogsForExport(db: Db, filter: AuditLogFilter): Promise<AuditLogRecord[]> {
+  const rows = await db.select().from(auditLogs).where(auditWhere(filter)).orderBy(desc(auditLogs.id)).limit(AUDIT_EXPORT_LIMIT);
+  return rows.map(presentAuditLog);
+}
+
+/** Every object type the trail names, for the search form's choices. */
+export function auditObjectTypes(): string[] {
+  return [...new Set(OBJECT_TYPES.map(([, type]) => type))].sort((a, b) => a.localeCompare(b, 'zh-CN'));
+}

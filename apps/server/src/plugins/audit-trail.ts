@@ -1,0 +1,130 @@
+import { API_PREFIX } from '@coalx/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuditChanges } from '../db/schema/audit';
+import { redactSecrets } from '../lib/log-redaction';
+import { boundedBody, objectIdOf, objectTypeOf, recordAudit } from '../modules/audit/audit.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 操作日志: the Chinese label (出金申请, 出价, 挂牌审核通过, …) under which every signed-in request to this route is
+     * recorded, done or refused. Set it on every route that changes state and that staff may call, and on every
+     * money or trading action.
+     */
+    audit?: string;
+  }
+  interface FastifyRequest {
+    /** Before/after of the fields the request changed, filled by the route from its service's answer. */
+    auditChanges?: AuditChanges;
+    /** The object acted on, when the path and body do not say it (see objectTypeOf / objectIdOf). */
+    auditObject?: { type?: string; id?: string | number };
+    /** What onSend read from an answer the row needs: a refusal's code, a created record's id. */
+    auditOutcome?: { errorCode: string; resultId: unknown };
+  }
+  interface FastifyInstance {
+    auditTrail: AuditTrail;
+  }
+}
+
+/** Writes in flight, so a test or a shutdown can wait for them; and the labels the routes declared. */
+export class AuditTrail {
+  readonly labels = new Set<string>();
+  /** Every route that is not a GET, with its label if any: the test holds them all to a decision. */
+  readonly writeRoutes: { method: string; url: string; label: string | undefined }[] = [];
+  private readonly pending = new Set<Promise<void>>();
+
+  track(write: Promise<void>) {
+    this.pending.add(write);
+    void write.finally(() => this.pending.delete(write));
+  }
+
+  /** Resolves once every row of the requests answered so far is written (or has failed and been logged). */
+  async flush() {
+    // onResponse runs on the response's 'finish'; one turn of the loop lets a just-answered request start its write
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+}
+
+/** A bid flood refused by the rate limit is not worth a row per refusal: the limit exists to spare the database. */
+const NOT_RECORDED_STATUSES = new Set([429]);
+
+function auditedLabel(request: FastifyRequest): string | undefined {
+  return request.actor ? request.routeOptions.config?.audit : undefined;
+}
+
+/**
+ * The audit trail: after the response is sent, one insert per request to a route labelled `config.audit`, with who
+ * acted (the signed-in actor), the redacted body, the object and the outcome. A failed write is logged, never
+ * turned into a failed request.
+ */
+export default fp(async (app) => {
+  const trail = new AuditTrail();
+  app.decorate('auditTrail', trail);
+  app.decorateRequest('auditChanges', undefined);
+  app.decorateRequest('auditObject', undefined);
+  app.decorateRequest('auditOutcome', undefined);
+
+  app.addHook('onRoute', (route) => {
+    const label = route.config?.audit;
+    if (label) trail.labels.add(label);
+    for (const method of [route.method].flat()) {
+      if (method !== 'GET' && method !== 'HEAD') trail.writeRoutes.push({ method, url: route.url, label });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!auditedLabel(request) || NOT_RECORDED_STATUSES.has(reply.statusCode)) return payload;
+    const refused = reply.statusCode >= 400;
+    // the answer is read only when the row needs it: a refusal's code, or the id of what a request created
+    const needsResultId = !refused && !request.auditObject?.id && !objectIdOf(request.params, request.body, undefined);
+    if ((refused || needsResultId) && typeof payload === 'string' && payload.length < 100_000) {
+      try {
+        const answer = JSON.parse(payload) as { error?: unknown; result?: { id?: unknown; tradeId?: unknown } | null };
+        request.auditOutcome = { errorCode: refused ? String(answer.error ?? '') : '', resultId: answer.result?.id ?? answer.result?.tradeId };
+      } catch {
+        // not JSON (a file): nothing to read
+      }
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const label = auditedLabel(request);
+    if (!label || NOT_RECORDED_STATUSES.has(reply.statusCode)) return;
+    trail.track(
+      writeRow(app, request, reply, label).catch((err) => {
+        request.log.error({ err, action: label }, 'audit trail write failed');
+      }),
+    );
+  });
+
+  // rows of the last requests are written before the database is closed
+  app.addHook('onClose', async () => trail.flush());
+});
+
+async function writeRow(app: import('fastify').FastifyInstance, request: FastifyRequest, reply: FastifyReply, label: string) {
+  const actor = request.actor!;
+  const route = request.routeOptions.url ?? request.url;
+  const refused = reply.statusCode >= 400;
+  await recordAudit(app.db, {
+    at: new Date(app.clock.now().getTime()),
+    userId: actor.userId,
+    username: actor.username,
+    enterpriseId: actor.enterpriseId,
+    role: actor.role,
+    action: label,
+    method: request.method,
+    route,
+    objectType: request.auditObject?.type ?? objectTypeOf(route, API_PREFIX),
+    objectId: String(request.auditObject?.id ?? objectIdOf(request.params, request.body, request.auditOutcome?.resultId)),
+    changes: request.auditChanges ?? null,
+    body: boundedBody(redactSecrets(request.body)),
+    result: refused ? 'refused' : 'success',
+    errorCode: refused ? (request.auditOutcome?.errorCode ?? '') : '',
+    statusCode: reply.statusCode,
+    ip: request.ip,
+    requestId: String(request.id),
+  });
+}
