@@ -51,6 +51,8 @@ import contractRoutes from './modules/contract/contract.routes';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
+import grantsGuard from './plugins/grants';
+import rolesAdminRoutes from './modules/auth/roles-admin.routes';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
 
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(authenticate);
   await app.register(firstLoginGuard);
+  await app.register(grantsGuard);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerEventListeners(app, options.database);
 
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(rolesAdminRoutes);
       await api.register(enterpriseRoutes);
       await api.register(filesRoutes);
       await api.register(fundsRoutes);
