@@ -62,9 +62,9 @@ describe('角色管理', () => {
     await shot(page, 'role-list');
 
     await page.getByRole('button', { name: '新增角色' }).click();
-    const dialog = page.getByRole('dialog', { name: '新增角色' });
-    await dialog.getByLabel('角色名称').fill(ROLE_NAME);
-    await dialog.getByLabel('角色描述').fill('只做挂牌交易，不参加竞价');
+    const dialog = page.locator('.ant-modal', { hasText: '新增角色' });
+    await dialog.getByPlaceholder('如：现货交易员（无竞价）').fill(ROLE_NAME);
+    await dialog.getByPlaceholder('这个角色做什么、给谁用').fill('只做挂牌交易，不参加竞价');
     // a new trader role starts with the whole trader menu; untick 竞价交易 (its pages go with it)
     const auctionNode = dialog.locator('.ant-tree-treenode', { hasText: '竞价交易' }).first();
     await auctionNode.waitFor();
@@ -74,7 +74,7 @@ describe('角色管理', () => {
     const payRecord = dialog.locator('.ant-tree-treenode', { hasText: '支付记录查询' });
     await payRecord.getByRole('checkbox', { name: '导出' }).uncheck();
     await shot(page, 'role-editor');
-    await dialog.getByRole('button', { name: '确 定' }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message-notice', { hasText: `角色「${ROLE_NAME}」已创建` }).waitFor();
     const row = table.locator('tr', { hasText: ROLE_NAME });
     await row.getByText('自定义').waitFor();
@@ -82,7 +82,7 @@ describe('角色管理', () => {
     await shot(page, 'role-list-created');
 
     // built-in roles offer no delete
-    await expect.poll(() => table.locator('tr', { hasText: '系统管理员' }).getByRole('button', { name: '删 除' }).isDisabled()).toBe(true);
+    await expect.poll(() => table.locator('tr', { hasText: '系统管理员' }).getByRole('button', { name: /删\s*除/ }).isDisabled()).toBe(true);
 
     // give buyer02 (a trader of the demo data) the role: stop the server, set it in the database, start again
     await page.context().close();
@@ -104,6 +104,8 @@ describe('角色管理', () => {
     await trader.page.goto(`${server.baseUrl}/workbench`);
     await sider(trader.page).getByText('挂牌交易').waitFor();
     expect(await sider(trader.page).getByText('竞价交易').count()).toBe(0);
+    await trader.page.getByText('待办事项').waitFor({ timeout: 20_000 });
+    await expect.poll(() => trader.page.locator('.ant-skeleton, .ant-spin-spinning').count(), { timeout: 20_000 }).toBe(0);
     await shot(trader.page, 'trader-menu-without-auction');
 
     // the server refuses the auction calls themselves, not only the menu
@@ -127,7 +129,9 @@ describe('角色管理', () => {
     walk(tree.result);
     const edit = await api(adminToken, '/sys/role/edit', { method: 'PUT', body: { id: role.id, name: ROLE_NAME, description: '', grants: all } });
     expect(edit.status).toBe(200);
+    // any call the page makes carries the new grants version: open 我的挂牌
     await sider(trader.page).getByText('挂牌交易').click();
+    await sider(trader.page).getByText('我的挂牌').click();
     await sider(trader.page).getByText('竞价交易').waitFor({ timeout: 20_000 });
     await shot(trader.page, 'trader-menu-after-grant');
     expect((await api(token, '/api/bidEnroll/myList', { method: 'POST', body: { pageNo: 1, pageSize: 10 } })).status).toBe(200);

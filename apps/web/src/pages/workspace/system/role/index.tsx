@@ -195,7 +195,7 @@ export default function SystemRolePage() {
         }}
       >
         <ProForm.Group>
-          <ProFormText name="name" label="角色名称" width="md" rules={[{ required: true, message: '请输入角色名称' }, { max: 20, message: '角色名称不超过 20 个字' }]} />
+          <ProFormText name="name" label="角色名称" width="md" placeholder="如：现货交易员（无竞价）" rules={[{ required: true, message: '请输入角色名称' }, { max: 20, message: '角色名称不超过 20 个字' }]} />
           <ProFormSelect
             name="baseRole"
             label="基础角色"
@@ -206,7 +206,7 @@ export default function SystemRolePage() {
             rules={[{ required: true, message: '请选择基础角色' }]}
           />
         </ProForm.Group>
-        <ProFormTextArea name="description" label="角色描述" fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
+        <ProFormTextArea name="description" label="角色描述" placeholder="这个角色做什么、给谁用" fieldProps={{ rows: 2, maxLength: 200, showCount: true }} />
         <GrantsField />
       </GuardedModalForm>
 
