@@ -69,9 +69,11 @@ function tail(file: string): string {
  * Starts the real server (node --import tsx apps/server/src/main.ts) on a free port with a fresh data folder and
  * demo data, on the embedded database, and waits until /trade-api/health answers.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'coalx-e2e-'));
+  // a spec that restarts the server on its own folder (to change rows between runs) passes it and removes it itself
+  const ownsData = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'coalx-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   // The server serves a copy of the build, so a rebuild of apps/web/dist during the run cannot pull assets away.
   const builtWeb = path.join(REPO_ROOT, 'apps/web/dist');
@@ -109,7 +111,7 @@ export async function startServer(): Promise<RunningServer> {
       clearTimeout(timer);
     }
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

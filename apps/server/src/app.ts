@@ -53,6 +53,8 @@ import auditTrail from './plugins/audit-trail';
 import auditRoutes from './modules/audit/audit.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
+import grantsGuard from './plugins/grants';
+import rolesAdminRoutes from './modules/auth/roles-admin.routes';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { appError } from './errors';
 
@@ -125,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(firstLoginGuard);
   // before the routes, so it sees every route's `config.audit` label
   await app.register(auditTrail);
+  await app.register(grantsGuard);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerEventListeners(app, options.database);
 
@@ -132,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(rolesAdminRoutes);
       await api.register(enterpriseRoutes);
       await api.register(filesRoutes);
       await api.register(fundsRoutes);

@@ -1,5 +1,5 @@
 import { DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, WORKSPACE_MENU, flattenMenu } from '@coalx/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { dictItems, permissions, rolePermissions, roles, switches } from './schema/index';
 import { ensureDefaultTemplates } from '../modules/contract/template.service';
@@ -12,8 +12,13 @@ export async function seedSystemData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(roles)
-      .values(Object.entries(ROLES).map(([code, name]) => ({ code, name })))
+      .values(Object.entries(ROLES).map(([code, name]) => ({ code, name, baseRole: code, builtin: true })))
       .onConflictDoNothing();
+    // roles made before base roles existed: the four built-in ones are their own base and cannot be deleted
+    await tx
+      .update(roles)
+      .set({ baseRole: sql`${roles.code}`, builtin: true })
+      .where(and(inArray(roles.code, Object.keys(ROLES)), eq(roles.builtin, false)));
     const menu = flattenMenu(WORKSPACE_MENU);
     await tx
       .insert(permissions)

@@ -35,6 +35,8 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & {
   'content.banners_changed': Record<string, never>;
   'market_index.published': { year: number; term: number };
   'home.recommendations_changed': Record<string, never>;
+  /** A role was made, edited or deleted: every process reloads the grants it enforces (plugins/grants.ts). */
+  'role.grants_changed': { roleId: number };
 };
 export type EventName = keyof DomainEvents;
 
@@ -48,6 +50,7 @@ export const CROSS_PROCESS_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'auction.bid_accepted',
   'auction.state_changed',
   'auction.ended',
+  'role.grants_changed',
 ]);
 export const EVENTS_CHANNEL = 'coalx_events';
 

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@coalx/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   browser,
@@ -10,7 +11,7 @@ import {
   type RequestError,
 } from './request';
 import { notice } from './notice';
-import { session, STORAGE_KEYS } from './session';
+import { onGrantsChanged, session, STORAGE_KEYS } from './session';
 
 function reply(status: number, body: unknown) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
@@ -222,5 +223,44 @@ describe('withEmptyPageFallback', () => {
       current: 1,
       size: 10,
     });
+  });
+});
+
+describe('grants version', () => {
+  const userInfo = (grantsVersion: string): UserInfo => ({
+    id: '1', username: 'u', realname: 'u', name: 'u', avatar: '', mobile: '', isFirstLogin: '0', grantsVersion,
+    role: { id: '9', code: 'trader', name: '交易员', permissions: [] },
+  });
+  const answer = (version: string) =>
+    new Response(JSON.stringify({ success: true, code: 0, message: '', result: null }), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Grants-Version': version } });
+
+  it('reloads the menu once when a signed-in answer carries another version, not when it carries the same', async () => {
+    vi.useRealTimers();
+    signIn();
+    session.loaded(userInfo('v1'), [], []);
+    const reloadMenu = vi.fn(async () => session.loaded(userInfo('v2'), [], []));
+    onGrantsChanged(reloadMenu);
+
+    fetchMock.mockResolvedValueOnce(answer('v1'));
+    await request('/api/x');
+    expect(reloadMenu).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(answer('v2')).mockResolvedValueOnce(answer('v2'));
+    await Promise.all([request('/api/x'), request('/api/y')]);
+    expect(reloadMenu).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(session.get().userInfo?.grantsVersion).toBe('v2'));
+    fetchMock.mockResolvedValueOnce(answer('v2'));
+    await request('/api/x');
+    expect(reloadMenu).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the first menu load: nothing to compare before it', async () => {
+    vi.useRealTimers();
+    signIn();
+    const reloadMenu = vi.fn(async () => undefined);
+    onGrantsChanged(reloadMenu);
+    fetchMock.mockResolvedValueOnce(answer('v9'));
+    await request('/api/x');
+    expect(reloadMenu).not.toHaveBeenCalled();
   });
 });

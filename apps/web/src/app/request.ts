@@ -1,5 +1,5 @@
 import { API_PREFIX, REQUEST_TIMEOUT_MS, type ApiEnvelope } from '@coalx/shared';
-import { session } from './session';
+import { noteGrantsVersion, session } from './session';
 import { notice } from './notice';
 
 /**
@@ -9,6 +9,8 @@ import { notice } from './notice';
  */
 
 export const TOKEN_HEADER = 'X-Access-Token';
+/** The server's version of the signed-in role's grants; a change reloads the menu (session.noteGrantsVersion). */
+export const GRANTS_VERSION_HEADER = 'X-Grants-Version';
 export const LOGIN_PATH = '/user/login';
 
 /** What a rejected request gives its caller: the server's error body plus the HTTP status. */
@@ -154,6 +156,9 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+
+  const grantsVersion = response.headers.get(GRANTS_VERSION_HEADER);
+  if (token && grantsVersion) noteGrantsVersion(grantsVersion);
 
   const parsed = await readBody(response).catch(() => undefined);
   if (response.ok) {

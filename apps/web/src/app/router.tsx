@@ -11,7 +11,7 @@ import { menuRoutes, workspaceItems, workspaceRedirect, WORKSPACE_PATH } from '.
 import { resolveView } from './registry';
 import RoutePage from './RoutePage';
 import { PROTECTED_PATHS, PUBLIC_PATHS, STATIC_REDIRECTS, STATIC_ROUTES, type LayoutName } from './routes';
-import { isFirstLogin, session, useSession } from './session';
+import { isFirstLogin, onGrantsChanged, session, useSession } from './session';
 import { notice } from './notice';
 
 const UserLayout = lazyPage(() => import('./layouts/UserLayout'));
@@ -112,6 +112,9 @@ export function loadUserRoutes(): Promise<void> {
     });
   return loading;
 }
+
+// an admin's change to the role's grants reaches the menu at the user's next request
+onGrantsChanged(loadUserRoutes);
 
 /** The guard of spec §4 around the route tree. */
 export default function AppRoutes() {

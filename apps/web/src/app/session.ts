@@ -104,6 +104,32 @@ export const session = {
   },
 };
 
+/**
+ * Grants changed at the server (issue 17): every signed-in answer carries the role's grants version
+ * (X-Grants-Version). When it differs from the one the loaded menu came with, the menu and user info are fetched
+ * again, so a role edited by the admin takes effect at the user's next request without signing in again.
+ */
+let reloadGrants: (() => Promise<void>) | null = null;
+let reloadingGrants = false;
+
+/** The router registers how to fetch user info and menu again. */
+export function onGrantsChanged(reload: () => Promise<void>) {
+  reloadGrants = reload;
+}
+
+/** Called by the request layer with the version a signed-in answer carried. */
+export function noteGrantsVersion(version: string) {
+  const held = state.userInfo?.grantsVersion;
+  // nothing loaded yet (the guard's load will bring the current version), or nothing changed
+  if (state.menu === null || !held || held === version || reloadingGrants || !reloadGrants) return;
+  reloadingGrants = true;
+  reloadGrants()
+    .catch(() => undefined)
+    .finally(() => {
+      reloadingGrants = false;
+    });
+}
+
 export function useSession(): SessionState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }

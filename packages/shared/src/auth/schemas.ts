@@ -46,6 +46,8 @@ export const UserInfoSchema = z.object({
   avatar: safeString(),
   mobile: safeString(),
   isFirstLogin: z.enum(['0', '1']),
+  /** Changes whenever the role's grants change; every signed-in answer carries it too (X-Grants-Version). */
+  grantsVersion: safeString().optional(),
   role: z.object({
     id: safeString(),
     code: safeString(),

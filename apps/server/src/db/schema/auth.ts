@@ -2,11 +2,18 @@ import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey,
 import { timestamps, tstz } from './columns';
 import { enterprises } from './enterprise';
 
-/** Roles (trader, enterprise_admin, operator, admin). */
+/**
+ * Roles: the four built-in ones (trader, enterprise_admin, operator, admin) and the admin's own. A role's grants
+ * are its sys_role_permission rows; its base role is what the policies compare (a custom role based on trader is a
+ * trader to every policy, with fewer menu items and actions), built-in roles have base = code.
+ */
 export const roles = pgTable('sys_role', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  baseRole: text('base_role').notNull().default('trader'),
+  builtin: boolean('builtin').notNull().default(false),
+  description: text('description').notNull().default(''),
   ...timestamps,
 });
 

@@ -53,7 +53,7 @@ const BidHistorySchema = z.object({
 export default async function auctionRoutes(app: ZodApp) {
   const tags = ['auction'];
 
-  app.post('/api/bidApply', { config: { audit: '发布竞价' }, schema: { tags, summary: '发布竞价 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的竞价', body: AuctionApplySchema, response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
+  app.post('/api/bidApply', { config: { audit: '发布竞价', permission: 'auctionTrade' }, schema: { tags, summary: '发布竞价 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的竞价', body: AuctionApplySchema, response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const saved = await saveAuction(app.db, app.clock, actor, request.body);
     return ok(await auctionDetail(app.db, app.clock, actor, saved.tradeNo), saved.status === 'draft' ? '草稿已保存' : '已提交，等待交易中心审核');
@@ -67,21 +67,21 @@ export default async function auctionRoutes(app: ZodApp) {
     ok(await app.publicCache.get(`market:auction:${JSON.stringify(request.body)}`, () => marketAuctions(app.db, app.clock, request.body))),
   );
 
-  app.post('/api/myBidTradeList', { schema: { tags, summary: '我的竞价 (本企业发布)', body: MyAuctionQuerySchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>
+  app.post('/api/myBidTradeList', { config: { permission: 'auctionTrade' }, schema: { tags, summary: '我的竞价 (本企业发布)', body: MyAuctionQuerySchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>
     ok(await myAuctions(app.db, app.clock, requireActor(request), request.body)),
   );
 
-  app.post('/api/bidEnroll/add', { config: { audit: '竞价报名' }, schema: { tags, summary: '竞价报名 (冻结保证金)', body: EnrolSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), bidderNo: z.number(), status: safeString() })) } } }, async (request) => {
+  app.post('/api/bidEnroll/add', { config: { audit: '竞价报名', permission: 'auctionTrade' }, schema: { tags, summary: '竞价报名 (冻结保证金)', body: EnrolSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), bidderNo: z.number(), status: safeString() })) } } }, async (request) => {
     const enrolment = await enrolAuction(app.db, app.clock, requireActor(request), request.body);
     return ok({ id: enrolment.id, bidderNo: enrolment.bidderNo, status: enrolment.status }, '报名成功，保证金已冻结');
   });
 
-  app.post('/api/bidEnroll/myList', { schema: { tags, summary: '本企业的竞价报名', body: AuctionPageQuerySchema, response: { 200: envelopeSchema(pageSchema(EnrolmentViewSchema)) } } }, async (request) =>
+  app.post('/api/bidEnroll/myList', { config: { permission: 'auctionTrade' }, schema: { tags, summary: '本企业的竞价报名', body: AuctionPageQuerySchema, response: { 200: envelopeSchema(pageSchema(EnrolmentViewSchema)) } } }, async (request) =>
     ok(await myEnrolments(app.db, app.clock, requireActor(request), request.body)),
   );
 
   app.post('/api/bidRecord/bidAnswerApply', {
-    config: { audit: '出价', rateLimit: { max: app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
+    config: { audit: '出价', permission: 'auctionTrade', rateLimit: { max: app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
     schema: { tags, summary: '出价', body: BidSchema, response: { 200: envelopeSchema(z.object({ seq: z.number(), price: z.number(), currentEnd: z.number() })) } },
   }, async (request) => {
     const bid = await placeBid(app.db, app.clock, requireActor(request), request.body);
@@ -101,21 +101,21 @@ export default async function auctionRoutes(app: ZodApp) {
     ok(await auctionResult(app.db, app.clock, request.body.tradeId)),
   );
 
-  app.post('/api/myDealBidTradeList', { schema: { tags, summary: '本企业竞价成交 (买卖双方)', body: AuctionPageQuerySchema, response: { 200: envelopeSchema(pageSchema(DealViewSchema)) } } }, async (request) =>
+  app.post('/api/myDealBidTradeList', { config: { permission: 'auctionTrade' }, schema: { tags, summary: '本企业竞价成交 (买卖双方)', body: AuctionPageQuerySchema, response: { 200: envelopeSchema(pageSchema(DealViewSchema)) } } }, async (request) =>
     ok(await myAuctionDeals(app.db, requireActor(request), request.body)),
   );
 
-  app.post('/api/auction/audit/list', { schema: { tags, summary: '竞价审核与监控 (运营)', body: AuctionAuditQuerySchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>
+  app.post('/api/auction/audit/list', { config: { permission: 'operation-tradeAudit' }, schema: { tags, summary: '竞价审核与监控 (运营)', body: AuctionAuditQuerySchema, response: { 200: envelopeSchema(pageSchema(AuctionViewSchema)) } } }, async (request) =>
     ok(await auctionAuditQueue(app.db, app.clock, requireActor(request), request.body)),
   );
 
-  app.post('/api/auction/audit/approve', { config: { audit: '竞价审核通过' }, schema: { tags, summary: '审核通过竞价 (运营)', body: AuctionTradeIdSchema, response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
+  app.post('/api/auction/audit/approve', { config: { audit: '竞价审核通过', permission: 'operation-tradeAudit' }, schema: { tags, summary: '审核通过竞价 (运营)', body: AuctionTradeIdSchema, response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const auction = await auditAuction(app.db, app.clock, actor, request.body.tradeId, { approve: true });
     return ok(await auctionDetail(app.db, app.clock, actor, auction.tradeNo), '审核通过');
   });
 
-  app.post('/api/auction/audit/reject', { config: { audit: '竞价审核驳回' }, schema: { tags, summary: '驳回竞价 (运营)', body: AuctionTradeIdSchema.extend({ reason: safeString().trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字') }), response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
+  app.post('/api/auction/audit/reject', { config: { audit: '竞价审核驳回', permission: 'operation-tradeAudit' }, schema: { tags, summary: '驳回竞价 (运营)', body: AuctionTradeIdSchema.extend({ reason: safeString().trim().min(2, '请填写驳回原因').max(200, '驳回原因不超过 200 字') }), response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
     const auction = await auditAuction(app.db, app.clock, actor, request.body.tradeId, { approve: false, reason: request.body.reason });
     return ok(await auctionDetail(app.db, app.clock, actor, auction.tradeNo), '已驳回');

@@ -14,7 +14,7 @@ export default async function auditRoutes(app: ZodApp) {
 
   app.get(
     '/sys/auditLog/list',
-    { schema: { tags, summary: '操作日志 (运营、管理员)', querystring: AuditLogQuerySchema, response: { 200: envelopeSchema(pageSchema(AuditLogRecordSchema)) } } },
+    { config: { permission: 'system-auditLog' }, schema: { tags, summary: '操作日志 (运营、管理员)', querystring: AuditLogQuerySchema, response: { 200: envelopeSchema(pageSchema(AuditLogRecordSchema)) } } },
     async (request) => {
       auditPolicy.can(requireActor(request), 'read');
       return ok(await listAuditLogs(app.db, request.query));
@@ -23,7 +23,7 @@ export default async function auditRoutes(app: ZodApp) {
 
   app.get(
     '/sys/auditLog/choices',
-    { schema: { tags, summary: '操作日志的操作与对象类型 (搜索选项)', response: { 200: envelopeSchema(AuditChoicesSchema) } } },
+    { config: { permission: 'system-auditLog' }, schema: { tags, summary: '操作日志的操作与对象类型 (搜索选项)', response: { 200: envelopeSchema(AuditChoicesSchema) } } },
     async (request) => {
       auditPolicy.can(requireActor(request), 'read');
       const actions = [...app.auditTrail.labels].sort((a, b) => a.localeCompare(b, 'zh-CN'));
@@ -33,7 +33,7 @@ export default async function auditRoutes(app: ZodApp) {
 
   app.get(
     '/sys/auditLog/export',
-    { schema: { tags, summary: '导出操作日志 (Excel, 最新的 10000 条)', querystring: AuditLogFilterSchema } },
+    { config: { permission: 'system-auditLog.export' }, schema: { tags, summary: '导出操作日志 (Excel, 最新的 10000 条)', querystring: AuditLogFilterSchema } },
     async (request, reply) => {
       auditPolicy.can(requireActor(request), 'export');
       const buffer = await auditWorkbook(await auditLogsForExport(app.db, request.query));

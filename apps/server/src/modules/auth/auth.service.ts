@@ -16,6 +16,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../lib/actor';
 import { getEnterpriseInfo } from '../enterprise/enterprise.service';
 import { createSession, revokeOtherSessions } from './session.service';
+import { grantsOf } from '../../plugins/grants';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
@@ -100,9 +101,11 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
     avatar: user.avatar,
     mobile: maskMobile(user.mobile),
     isFirstLogin: user.isFirstLogin ? '1' : '0',
+    grantsVersion: await grantsOf(db).version(role.id),
     role: {
       id: String(role.id),
-      code: role.code,
+      // the base role, as the actor's: the web compares it like the server's policies do; name is the real role's
+      code: role.baseRole,
       name: role.name,
       permissions: grants.map((g) => ({
         permissionId: g.permissionId,

@@ -1,7 +1,7 @@
 import { ACTIONS, WORKSPACE_ROOT_ID, type MenuItem, type UserPermission } from '@coalx/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { permissions, rolePermissions, roles } from '../../db/schema/index';
+import { permissions, rolePermissions } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 
 type PermissionRow = typeof permissions.$inferSelect;
@@ -22,14 +22,13 @@ function toMenuItem(row: PermissionRow): MenuItem {
   };
 }
 
-/** The workspace menu tree the actor's role may open, rooted at /workspace (spec §2 Workspace). */
+/** The workspace menu tree the actor's role (its real role, not the base) may open, rooted at /workspace (spec §2 Workspace). */
 export async function getUserPermission(db: Db, actor: Actor): Promise<UserPermission> {
   const rows = await db
     .select({ permission: permissions, actions: rolePermissions.actions })
     .from(rolePermissions)
-    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(roles.code, actor.role), eq(permissions.isMenu, true)))
+    .where(and(eq(rolePermissions.roleId, actor.roleId ?? -1), eq(permissions.isMenu, true)))
     .orderBy(asc(permissions.sort));
   const items = new Map(rows.map((r) => [r.permission.id, { ...toMenuItem(r.permission), children: [] as MenuItem[] }]));
   for (const item of items.values()) {

@@ -45,7 +45,8 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
       lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       username: users.username,
-      role: roles.code,
+      roleId: roles.id,
+      baseRole: roles.baseRole,
       enterpriseId: users.enterpriseId,
       disabled: users.disabled,
       isFirstLogin: users.isFirstLogin,
@@ -69,7 +70,9 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
   return {
     userId: row.userId,
     username: row.username,
-    role: row.role as RoleCode,
+    // policies compare the base role; the grants plugin reads the real role's grants by roleId
+    role: row.baseRole as RoleCode,
+    roleId: row.roleId,
     enterpriseId: row.enterpriseId,
     sessionId: row.sessionId,
     mustChangePassword: row.isFirstLogin,

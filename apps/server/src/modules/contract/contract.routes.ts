@@ -85,13 +85,13 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.get(
     `${BASE}/list`,
-    { schema: { tags, summary: '合同列表 (企业: 本企业的合同; 运营: 全部)', querystring: ContractQuerySchema, response: { 200: envelopeSchema(ContractPageSchema) } } },
+    { config: { permission: 'contract-list' }, schema: { tags, summary: '合同列表 (企业: 本企业的合同; 运营: 全部)', querystring: ContractQuerySchema, response: { 200: envelopeSchema(ContractPageSchema) } } },
     async (request) => ok(await listContracts(app.db, requireActor(request), request.query)),
   );
 
   app.get(
     `${BASE}/export`,
-    { schema: { tags, summary: '导出合同列表 (Excel)', querystring: ContractQuerySchema.omit({ pageNo: true, pageSize: true }) } },
+    { config: { permission: 'contract-list.export' }, schema: { tags, summary: '导出合同列表 (Excel)', querystring: ContractQuerySchema.omit({ pageNo: true, pageSize: true }) } },
     async (request, reply) => {
       const buffer = await contractWorkbook(await contractsForExport(app.db, requireActor(request), request.query));
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -102,23 +102,23 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.get(
     `${BASE}/uploads/mine`,
-    { schema: { tags, summary: '本企业提交的纸质合同 (分页)', querystring: PageQuerySchema, response: { 200: envelopeSchema(MyPaperCopyPageSchema) } } },
+    { config: { permission: 'contract-sign' }, schema: { tags, summary: '本企业提交的纸质合同 (分页)', querystring: PageQuerySchema, response: { 200: envelopeSchema(MyPaperCopyPageSchema) } } },
     async (request) => ok(await myPaperCopies(app.db, requireActor(request), request.query)),
   );
 
   app.get(
     `${BASE}/by-deal/:dealNo`,
-    { schema: { tags, summary: '按成交编号查看合同', params: DealParams, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { permission: 'contract-list' }, schema: { tags, summary: '按成交编号查看合同', params: DealParams, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await contractDetail(app.db, requireActor(request), { dealNo: request.params.dealNo })),
   );
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags, summary: '合同详情', params: IdParams, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { permission: 'contract-list' }, schema: { tags, summary: '合同详情', params: IdParams, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await contractDetail(app.db, requireActor(request), { id: request.params.id })),
   );
 
-  app.get(`${BASE}/:id/pdf`, { schema: { tags, summary: '合同 PDF (已签署的为签章版)', params: IdParams } }, async (request, reply) => {
+  app.get(`${BASE}/:id/pdf`, { config: { permission: 'contract-list' }, schema: { tags, summary: '合同 PDF (已签署的为签章版)', params: IdParams } }, async (request, reply) => {
     const { pdf, fileName } = await contractPdf(app.db, app.storage, requireActor(request), request.params.id);
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`);
@@ -128,26 +128,26 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.put(
     `${BASE}/:id/terms`,
-    { config: { audit: '修改合同条款' }, schema: { tags, summary: '修改合同条款 (生效前; 清除已有签署)', params: IdParams, body: ContractEditSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '修改合同条款', permission: 'contract-sign' }, schema: { tags, summary: '修改合同条款 (生效前; 清除已有签署)', params: IdParams, body: ContractEditSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await editTerms(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body.terms), '合同条款已修改'),
   );
 
   app.post(
     `${BASE}/:id/sign/prepare`,
-    { schema: { tags, summary: '签署合同第一步：返回须由证书密钥签名的签名属性', params: IdParams, body: ContractSignPrepareSchema, response: { 200: envelopeSchema(SignPrepareResultSchema) } } },
+    { config: { permission: 'contract-sign' }, schema: { tags, summary: '签署合同第一步：返回须由证书密钥签名的签名属性', params: IdParams, body: ContractSignPrepareSchema, response: { 200: envelopeSchema(SignPrepareResultSchema) } } },
     async (request) => ok(await prepareContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body.deviceId), '请使用数字证书签名'),
   );
 
   app.post(
     `${BASE}/:id/sign/complete`,
-    { config: { audit: '签署合同' }, schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '签署合同', permission: 'contract-sign' }, schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await completeContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body), '签署成功'),
   );
 
   app.post(
     `${BASE}/:id/upload`,
     {
-      config: { audit: '上传纸质合同' },
+      config: { audit: '上传纸质合同', permission: 'contract-sign' },
       schema: { tags, summary: '上传双方签字盖章的纸质合同 (multipart: file，PDF/JPG/PNG)', params: IdParams, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(ContractDetailSchema) } },
     },
     async (request) => {
@@ -162,7 +162,7 @@ export default async function contractRoutes(app: ZodApp) {
     },
   );
 
-  app.get(`${BASE}/:id/uploads/:uploadId/file`, { schema: { tags, summary: '纸质合同文件', params: UploadParams } }, async (request, reply) => {
+  app.get(`${BASE}/:id/uploads/:uploadId/file`, { config: { permission: 'contract-list' }, schema: { tags, summary: '纸质合同文件', params: UploadParams } }, async (request, reply) => {
     const file = await paperCopyFile(app.db, app.storage, requireActor(request), request.params.id, request.params.uploadId);
     const ext = file.fileName.split('.').pop()?.toLowerCase() ?? '';
     reply.header('content-type', PAPER_TYPES[ext] ?? file.contentType);
@@ -173,7 +173,7 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/uploads/:uploadId/review`,
-    { config: { audit: '审核纸质合同' }, schema: { tags, summary: '运营审核纸质合同 (确认后合同生效)', params: UploadParams, body: ContractUploadReviewSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '审核纸质合同', permission: 'contract-list' }, schema: { tags, summary: '运营审核纸质合同 (确认后合同生效)', params: UploadParams, body: ContractUploadReviewSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => {
       const detail = await reviewPaperCopy(app.db, app.clock, requireActor(request), request.params.id, request.params.uploadId, request.body);
       return ok(detail, request.body.accept ? '已确认，合同生效' : '已驳回');
@@ -182,13 +182,13 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/void`,
-    { config: { audit: '作废合同' }, schema: { tags, summary: '运营作废合同并认定违约方 (违约方履约保证金划转对方)', params: IdParams, body: ContractVoidSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '作废合同', permission: 'contract-list' }, schema: { tags, summary: '运营作废合同并认定违约方 (违约方履约保证金划转对方)', params: IdParams, body: ContractVoidSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await voidContract(app.db, app.clock, requireActor(request), request.params.id, request.body), '合同已作废'),
   );
 
   app.post(
     `${BASE}/:id/extend`,
-    { config: { audit: '延长合同签署期限' }, schema: { tags, summary: '运营延长逾期合同的签署期限 (仅一次)', params: IdParams, body: ContractExtendSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '延长合同签署期限', permission: 'contract-list' }, schema: { tags, summary: '运营延长逾期合同的签署期限 (仅一次)', params: IdParams, body: ContractExtendSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await extendDeadline(app.db, app.clock, requireActor(request), request.params.id, request.body), '签署期限已延长'),
   );
 }

@@ -20,28 +20,28 @@ const BASE = '/api/contract-template';
 export default async function contractTemplateRoutes(app: ZodApp) {
   const tags = ['contract-template'];
 
-  app.get(`${BASE}/list`, { schema: { tags, summary: '各类合同的当前模板', response: { 200: envelopeSchema(ContractTemplateListSchema) } } }, async (request) => {
+  app.get(`${BASE}/list`, { config: { permission: ['system-template', 'contract-list'] }, schema: { tags, summary: '各类合同的当前模板', response: { 200: envelopeSchema(ContractTemplateListSchema) } } }, async (request) => {
     contractPolicy.can(requireActor(request), 'readTemplates');
     return ok(await listCurrentTemplates(app.db));
   });
 
   app.get(
     `${BASE}/history`,
-    { schema: { tags, summary: '一类合同模板的全部版本 (新版本在前)', querystring: ContractTemplateKindQuerySchema, response: { 200: envelopeSchema(ContractTemplateListSchema) } } },
+    { config: { permission: ['system-template', 'contract-list'] }, schema: { tags, summary: '一类合同模板的全部版本 (新版本在前)', querystring: ContractTemplateKindQuerySchema, response: { 200: envelopeSchema(ContractTemplateListSchema) } } },
     async (request) => {
       contractPolicy.can(requireActor(request), 'readTemplates');
       return ok(await templateHistory(app.db, request.query.kind));
     },
   );
 
-  app.get(`${BASE}/placeholders`, { schema: { tags, summary: '模板可用的占位符', response: { 200: envelopeSchema(ContractPlaceholderListSchema) } } }, async (request) => {
+  app.get(`${BASE}/placeholders`, { config: { permission: ['system-template', 'contract-list'] }, schema: { tags, summary: '模板可用的占位符', response: { 200: envelopeSchema(ContractPlaceholderListSchema) } } }, async (request) => {
     contractPolicy.can(requireActor(request), 'readTemplates');
     return ok(placeholderList());
   });
 
   app.post(
     `${BASE}/save`,
-    { config: { audit: '保存合同模板' }, schema: { tags, summary: '保存为新版本 (拒绝未知占位符与未修改的正文)', body: ContractTemplateSaveSchema, response: { 200: envelopeSchema(ContractTemplateSchema) } } },
+    { config: { audit: '保存合同模板', permission: 'system-template' }, schema: { tags, summary: '保存为新版本 (拒绝未知占位符与未修改的正文)', body: ContractTemplateSaveSchema, response: { 200: envelopeSchema(ContractTemplateSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       contractPolicy.can(actor, 'manageTemplates');
@@ -52,7 +52,7 @@ export default async function contractTemplateRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/preview`,
-    { schema: { tags, summary: '用示例成交预览模板正文', body: ContractTemplatePreviewSchema, response: { 200: envelopeSchema(ContractTemplatePreviewResultSchema) } } },
+    { config: { permission: ['system-template', 'contract-list'] }, schema: { tags, summary: '用示例成交预览模板正文', body: ContractTemplatePreviewSchema, response: { 200: envelopeSchema(ContractTemplatePreviewResultSchema) } } },
     async (request) => {
       contractPolicy.can(requireActor(request), 'readTemplates');
       return ok(previewTemplate(request.body));
@@ -61,7 +61,7 @@ export default async function contractTemplateRoutes(app: ZodApp) {
 
   app.get(
     `${BASE}/preview.pdf`,
-    { schema: { tags, summary: '当前模板套用示例成交生成的合同 PDF', querystring: ContractTemplateKindQuerySchema, produces: ['application/pdf'] } },
+    { config: { permission: ['system-template', 'contract-list'] }, schema: { tags, summary: '当前模板套用示例成交生成的合同 PDF', querystring: ContractTemplateKindQuerySchema, produces: ['application/pdf'] } },
     async (request, reply) => {
       contractPolicy.can(requireActor(request), 'readTemplates');
       const { pdf, fileName } = await previewTemplatePdf(app.db, request.query.kind);

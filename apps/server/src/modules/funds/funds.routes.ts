@@ -74,7 +74,7 @@ const IdResultSchema = z.object({ id: z.number(), status: safeString() });
 export default async function fundsRoutes(app: ZodApp) {
   const tags = ['funds'];
 
-  app.get('/api/fundinfo/getFundInfo', { schema: { tags, summary: '资金账户余额 (分)', response: { 200: envelopeSchema(FundInfoSchema) } } }, async (request) => {
+  app.get('/api/fundinfo/getFundInfo', { config: { permission: ['financial', 'listingTrade', 'auctionTrade'] }, schema: { tags, summary: '资金账户余额 (分)', response: { 200: envelopeSchema(FundInfoSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'useOwnAccount');
     return ok(await getFundInfo(app.db, actor));
@@ -82,7 +82,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/deposit/getDepositBalance',
-    { schema: { tags, summary: '按交易的保证金', querystring: PageQuerySchema, response: { 200: envelopeSchema(pageOf(TradeDepositSchema)) } } },
+    { config: { permission: 'financial-assets' }, schema: { tags, summary: '按交易的保证金', querystring: PageQuerySchema, response: { 200: envelopeSchema(pageOf(TradeDepositSchema)) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -92,7 +92,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post(
     '/api/funds/depositIn/apply',
-    { config: { audit: '入金申请' }, schema: { tags, summary: '入金申请 (银行转账登记)', body: DepositInApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
+    { config: { audit: '入金申请', permission: 'financial-application' }, schema: { tags, summary: '入金申请 (银行转账登记)', body: DepositInApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -103,7 +103,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/funds/depositIn/list',
-    { schema: { tags, summary: '本企业入金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
+    { config: { permission: 'financial-application' }, schema: { tags, summary: '本企业入金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -113,7 +113,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post(
     '/api/funds/withdraw/apply',
-    { config: { audit: '出金申请' }, schema: { tags, summary: '出金申请 (立即冻结)', body: WithdrawApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
+    { config: { audit: '出金申请', permission: 'financial-application' }, schema: { tags, summary: '出金申请 (立即冻结)', body: WithdrawApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -124,7 +124,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/funds/withdraw/list',
-    { schema: { tags, summary: '本企业出金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
+    { config: { permission: 'financial-application' }, schema: { tags, summary: '本企业出金申请', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -134,7 +134,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/funds/journal/list',
-    { schema: { tags, summary: '支付记录 (资金流水)', querystring: JournalQuerySchema, response: { 200: envelopeSchema(pageOf(JournalEntrySchema)) } } },
+    { config: { permission: 'financial-payRecord' }, schema: { tags, summary: '支付记录 (资金流水)', querystring: JournalQuerySchema, response: { 200: envelopeSchema(pageOf(JournalEntrySchema)) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -144,7 +144,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/funds/journal/export',
-    { schema: { tags, summary: '导出支付记录 (Excel)', querystring: JournalQuerySchema.omit({ pageNo: true, pageSize: true }) } },
+    { config: { permission: 'financial-payRecord.export' }, schema: { tags, summary: '导出支付记录 (Excel)', querystring: JournalQuerySchema.omit({ pageNo: true, pageSize: true }) } },
     async (request, reply) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -157,7 +157,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.get(
     '/api/funds/payPassword/status',
-    { schema: { tags, summary: '支付密码是否已设置', response: { 200: envelopeSchema(z.object({ isSet: z.boolean(), lockedUntil: safeString().nullable() })) } } },
+    { config: { permission: ['financial', 'listingTrade', 'auctionTrade', 'contract-sign'] }, schema: { tags, summary: '支付密码是否已设置', response: { 200: envelopeSchema(z.object({ isSet: z.boolean(), lockedUntil: safeString().nullable() })) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -167,7 +167,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post(
     '/api/funds/payPassword/set',
-    { config: { audit: '设置支付密码' }, schema: { tags, summary: '设置或修改支付密码 (企业管理员)', body: SetPayPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '设置支付密码', permission: 'financial-assets' }, schema: { tags, summary: '设置或修改支付密码 (企业管理员)', body: SetPayPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await setPayPassword(app.db, app.clock, requireActor(request), request.body);
       return ok(null, '支付密码已设置');
@@ -178,7 +178,7 @@ export default async function fundsRoutes(app: ZodApp) {
   for (const kind of ['depositIn', 'withdraw'] as const) {
     app.get(
       `/api/funds/admin/${kind}/list`,
-      { schema: { tags, summary: kind === 'depositIn' ? '入金审核队列' : '出金审核队列', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
+      { config: { permission: 'operation-fundsAudit' }, schema: { tags, summary: kind === 'depositIn' ? '入金审核队列' : '出金审核队列', querystring: TransferListQuerySchema, response: { 200: envelopeSchema(TransferPageSchema) } } },
       async (request) => {
         const actor = requireActor(request);
         fundsPolicy.can(actor, 'reviewTransfers');
@@ -187,28 +187,28 @@ export default async function fundsRoutes(app: ZodApp) {
     );
   }
 
-  app.post('/api/funds/admin/depositIn/confirm', { config: { audit: '确认入金' }, schema: { tags, summary: '确认入金 (入账)', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/depositIn/confirm', { config: { audit: '确认入金', permission: 'operation-fundsAudit' }, schema: { tags, summary: '确认入金 (入账)', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await confirmDepositIn(app.db, app.clock, actor, request.body.id);
     return ok({ id: row.id, status: row.status }, '已确认入账');
   });
 
-  app.post('/api/funds/admin/depositIn/reject', { config: { audit: '驳回入金' }, schema: { tags, summary: '驳回入金', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/depositIn/reject', { config: { audit: '驳回入金', permission: 'operation-fundsAudit' }, schema: { tags, summary: '驳回入金', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await rejectDepositIn(app.db, app.clock, actor, request.body.id, request.body.reason);
     return ok({ id: row.id, status: row.status }, '已驳回');
   });
 
-  app.post('/api/funds/admin/withdraw/pay', { config: { audit: '出金付款' }, schema: { tags, summary: '出金已付款', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/withdraw/pay', { config: { audit: '出金付款', permission: 'operation-fundsAudit' }, schema: { tags, summary: '出金已付款', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await payWithdrawal(app.db, app.clock, actor, request.body.id);
     return ok({ id: row.id, status: row.status }, '已确认付款');
   });
 
-  app.post('/api/funds/admin/withdraw/reject', { config: { audit: '驳回出金' }, schema: { tags, summary: '驳回出金 (解冻)', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/withdraw/reject', { config: { audit: '驳回出金', permission: 'operation-fundsAudit' }, schema: { tags, summary: '驳回出金 (解冻)', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await rejectWithdrawal(app.db, app.clock, actor, request.body.id, request.body.reason);

@@ -45,7 +45,7 @@ export default async function systemRoutes(app: ZodApp) {
 
   app.put(
     '/sys/switch/update',
-    { config: { audit: '修改系统开关' }, schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    { config: { audit: '修改系统开关', permission: ['system-switch', 'operation-fundsAudit'] }, schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'updateSwitch');
       const before = await updateSwitch(app.db, request.body.code, request.body.content);

@@ -20,6 +20,9 @@ CREATE TABLE "sys_audit_log" (
 	"request_id" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sys_role" ADD COLUMN "base_role" text DEFAULT 'trader' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sys_role" ADD COLUMN "builtin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sys_role" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "sys_audit_log_at_idx" ON "sys_audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "sys_audit_log_user_idx" ON "sys_audit_log" USING btree ("user_id","at");--> statement-breakpoint
 CREATE INDEX "sys_audit_log_enterprise_idx" ON "sys_audit_log" USING btree ("enterprise_id","at");--> statement-breakpoint
