@@ -52,7 +52,7 @@ export default async function rolesAdminRoutes(app: ZodApp) {
 
   app.post(
     '/sys/role/add',
-    { config: { permission: 'system-role.add' }, schema: { tags, summary: '新增角色', body: RoleAddSchema, response: { 200: envelopeSchema(RoleDetailSchema) } } },
+    { config: { audit: '新增角色', permission: 'system-role.add' }, schema: { tags, summary: '新增角色', body: RoleAddSchema, response: { 200: envelopeSchema(RoleDetailSchema) } } },
     async (request) => {
       manage(request);
       const role = await addRole(app.db, app.clock, request.body);
@@ -62,7 +62,7 @@ export default async function rolesAdminRoutes(app: ZodApp) {
 
   app.post(
     '/sys/role/copy',
-    { config: { permission: 'system-role.add' }, schema: { tags, summary: '复制角色 (同一基础角色与授权)', body: RoleCopySchema, response: { 200: envelopeSchema(RoleDetailSchema) } } },
+    { config: { audit: '复制角色', permission: 'system-role.add' }, schema: { tags, summary: '复制角色 (同一基础角色与授权)', body: RoleCopySchema, response: { 200: envelopeSchema(RoleDetailSchema) } } },
     async (request) => {
       manage(request);
       const role = await copyRole(app.db, app.clock, request.body);
@@ -72,7 +72,7 @@ export default async function rolesAdminRoutes(app: ZodApp) {
 
   app.put(
     '/sys/role/edit',
-    { config: { permission: 'system-role.edit' }, schema: { tags, summary: '修改角色名称、描述与授权', body: RoleEditSchema, response: { 200: envelopeSchema(RoleDetailSchema) } } },
+    { config: { audit: '修改角色', permission: 'system-role.edit' }, schema: { tags, summary: '修改角色名称、描述与授权', body: RoleEditSchema, response: { 200: envelopeSchema(RoleDetailSchema) } } },
     async (request) => {
       manage(request);
       const role = await editRole(app.db, app.clock, request.body);
@@ -82,7 +82,7 @@ export default async function rolesAdminRoutes(app: ZodApp) {
 
   app.post(
     '/sys/role/delete',
-    { config: { permission: 'system-role.delete' }, schema: { tags, summary: '删除角色 (内置角色与仍有用户的角色不能删除)', body: RoleIdSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '删除角色', permission: 'system-role.delete' }, schema: { tags, summary: '删除角色 (内置角色与仍有用户的角色不能删除)', body: RoleIdSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       manage(request);
       await deleteRole(app.db, request.body.id);
