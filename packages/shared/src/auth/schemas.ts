@@ -46,6 +46,8 @@ export const UserInfoSchema = z.object({
   avatar: safeString(),
   mobile: safeString(),
   isFirstLogin: z.enum(['0', '1']),
+  /** the dictionaries' version (数据字典): the web reloads its all_dict cache when it holds another */
+  dictVersion: z.number().int().optional(),
   role: z.object({
     id: safeString(),
     code: safeString(),

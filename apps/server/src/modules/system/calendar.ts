@@ -1,4 +1,4 @@
-import { SYSTEM_PARAMETERS, type SystemParameterCode } from '@coalx/shared';
+import { SYSTEM_PARAMETERS, parameterValueProblem, type SystemParameterCode } from '@coalx/shared';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { holidays, systemParameters } from '../../db/schema/index';
@@ -9,7 +9,7 @@ export async function parameterNumber(db: Db | Tx, code: SystemParameterCode): P
   const definition = SYSTEM_PARAMETERS[code];
   const [row] = await db.select().from(systemParameters).where(eq(systemParameters.code, code)).limit(1);
   const value = row ? Number(row.value) : NaN;
-  return Number.isFinite(value) && value >= definition.min && value <= definition.max ? value : definition.default;
+  return row && parameterValueProblem(code, value) === null ? value : definition.default;
 }
 
 /** Saturday and Sunday are off, except the weekend days listed as worked (调休); listed holidays are off. */
