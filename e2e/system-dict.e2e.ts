@@ -117,7 +117,7 @@ describe('系统参数', () => {
     await page.getByRole('tab', { name: '节假日' }).click();
     await page.getByText('2026 年', { exact: true }).click();
     await page.locator('tr', { hasText: '2026-10-01' }).getByText('国庆节').waitFor();
-    await page.locator('tr', { hasText: '2026-10-10' }).getByText('调休上班').waitFor();
+    await page.locator('tr', { hasText: '2026-10-10' }).locator('.ant-tag', { hasText: '调休上班' }).waitFor();
     await shot(page, 'param-holidays');
     await context.close();
   });

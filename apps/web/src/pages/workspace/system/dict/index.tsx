@@ -26,7 +26,8 @@ export default function SystemDictPage() {
 
   /** After a change: the list again, and this browser's own all_dict at the new version. */
   const refresh = async () => {
-    const next = await queryClient.fetchQuery({ queryKey: DICT_ADMIN_QUERY_KEY, queryFn: listDictionariesForAdmin });
+    // staleTime 0: the app's default would hand back the list from before the change
+    const next = await queryClient.fetchQuery({ queryKey: DICT_ADMIN_QUERY_KEY, queryFn: listDictionariesForAdmin, staleTime: 0 });
     await syncDictionaries(next.version);
   };
 
@@ -132,9 +133,11 @@ export default function SystemDictPage() {
           items={dictionaries.map((d) => ({
             key: d.code,
             label: (
-              <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <span style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, lineHeight: 'inherit' }}>
                 <span>{d.name}</span>
-                <Typography.Text type="secondary">{d.items.length} 项</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12, lineHeight: 'inherit' }}>
+                  {d.items.length} 项
+                </Typography.Text>
               </span>
             ),
           }))}

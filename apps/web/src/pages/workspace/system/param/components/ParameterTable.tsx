@@ -35,7 +35,20 @@ export default function ParameterTable() {
 
   const columns: ProColumns<SystemParameter>[] = [
     { title: '分类', dataIndex: 'group', width: 80, render: (_, p) => <Tag>{p.group}</Tag> },
-    { title: '参数', dataIndex: 'label', width: 210, render: (_, p) => <Tooltip title={p.code}>{p.label}</Tooltip> },
+    {
+      title: '参数',
+      dataIndex: 'label',
+      render: (_, p) => (
+        <div style={{ minWidth: 0 }}>
+          <Tooltip title={p.code}>
+            <span>{p.label}</span>
+          </Tooltip>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: p.remark }} style={{ display: 'block', fontSize: 12 }}>
+            {p.remark}
+          </Typography.Text>
+        </div>
+      ),
+    },
     {
       title: '当前值',
       dataIndex: 'value',
@@ -64,8 +77,7 @@ export default function ParameterTable() {
         </span>
       ),
     },
-    { title: '说明', dataIndex: 'remark', ellipsis: true },
-    { title: '修改时间', dataIndex: 'updatedAt', width: 150, render: (_, p) => p.updatedAt ?? '—' },
+    { title: '修改时间', dataIndex: 'updatedAt', width: 160, render: (_, p) => p.updatedAt ?? '—' },
     {
       title: '操作',
       valueType: 'option',
