@@ -133,7 +133,7 @@ export default function HolidayPanel() {
         options={false}
         pagination={false}
         toolBarRender={false}
-        scroll={{ y: 420 }}
+        scroll={{ y: 'calc(100vh - 400px)' }}
         locale={{ emptyText: `${year} 年尚未录入节假日` }}
       />
 

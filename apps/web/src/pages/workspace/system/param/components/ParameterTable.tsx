@@ -100,6 +100,8 @@ export default function ParameterTable() {
       <ProTable<SystemParameter>
         rowKey="code"
         size="middle"
+        // fixed: the widths hold and the remark, cut with an ellipsis, takes what is left
+        tableLayout="fixed"
         loading={parameters.isLoading}
         columns={columns}
         dataSource={parameters.data ?? []}
