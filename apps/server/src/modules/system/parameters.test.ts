@@ -102,6 +102,18 @@ describe.each(testDatabaseKinds())('系统参数 and holidays on %s', (kind) => 
     await setParam('login_lock_minutes', 15);
   });
 
+  it('limits bids per second to the admin\'s number once set (the configured default before)', async () => {
+    const trader = (await signedIn(t.app, t.database.db, { role: 'trader' })).token;
+    const bids = async () =>
+      Promise.all([1, 2, 3].map(() => call('POST', '/api/bidRecord/bidAnswerApply', trader, { tradeId: 'JJ000000', price: 100 })));
+    expect((await bids()).some((r) => r.statusCode === 429)).toBe(false);
+    expect((await setParam('bid_rate_limit_per_second', 1)).statusCode).toBe(200);
+    const limited = (await bids()).filter((r) => r.statusCode === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(2);
+    expect(limited[0]!.json().message).toBe('出价过于频繁，请稍后再试');
+    await setParam('bid_rate_limit_per_second', 100);
+  });
+
   it('carries the 2026 PRC holidays with their 调休 workdays; the admin adds, bulk adds and deletes days', async () => {
     const year2026 = (await call('GET', '/sys/holiday/list?year=2026', admin)).json().result;
     expect(year2026).toContainEqual({ day: '2026-10-01', name: '国庆节', workday: false });
