@@ -20,6 +20,7 @@ CREATE TABLE "sys_audit_log" (
 	"request_id" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sys_dict_item" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "sys_role" ADD COLUMN "base_role" text DEFAULT 'trader' NOT NULL;--> statement-breakpoint
 ALTER TABLE "sys_role" ADD COLUMN "builtin" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sys_role" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint

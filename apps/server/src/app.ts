@@ -42,6 +42,8 @@ import signRoutes from './modules/sign/sign.routes';
 import { setSignTrust } from './modules/sign/sign.trust';
 import smsRoutes from './modules/sms/sms.routes';
 import systemRoutes from './modules/system/system.routes';
+import dictAdminRoutes from './modules/system/dict-admin.routes';
+import parametersRoutes from './modules/system/parameters.routes';
 import { setUkeyVerifier } from './modules/funds/pay-auth';
 import { loadPlatformCa } from './modules/ukey/ca';
 import ukeyRoutes from './modules/ukey/ukey.routes';
@@ -134,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(systemRoutes);
+      await api.register(dictAdminRoutes);
+      await api.register(parametersRoutes);
       await api.register(authRoutes);
       await api.register(rolesAdminRoutes);
       await api.register(enterpriseRoutes);

@@ -7,7 +7,8 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import App, { queryClient } from './app/App';
-import { loadDictionaries } from './app/dict';
+import { loadDictionariesAtStart } from './app/dict';
+import { session } from './app/session';
 import { preloadRoute } from './app/router';
 import { HERO_PATHS } from './app/routes';
 import { BANNER_QUERY_KEY, bannerList } from './services/content';
@@ -34,8 +35,9 @@ window.addEventListener('vite:preloadError', (event) => {
   }
 });
 
-// Dictionaries are loaded at start (and again after login), spec §3.
-void loadDictionaries();
+// Dictionaries are loaded at start (and again after login), spec §3; a signed-in user's cache is checked against the
+// version in the user info instead.
+void loadDictionariesAtStart(Boolean(session.token()));
 
 // The first paint waits for the page's chunks, and the home page's largest picture for the banner list: ask for
 // both now instead of after the layout has rendered.

@@ -3,9 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { dictItems, permissions, rolePermissions, roles, switches } from './schema/index';
 import { ensureDefaultTemplates } from '../modules/contract/template.service';
+import { ensureDefaultHolidays } from '../modules/system/parameters.service';
 
 /**
- * System data every installation needs: roles, menus and grants, dictionaries, switches, contract templates. Inserted when missing and
+ * System data every installation needs: roles, menus and grants, dictionaries, switches, contract templates, the
+ * PRC holidays. Inserted when missing and
  * never overwritten, so what the admin changes later stays changed; new items of a later version are added.
  */
 export async function seedSystemData(db: Db): Promise<void> {
@@ -65,6 +67,7 @@ export async function seedSystemData(db: Db): Promise<void> {
       .onConflictDoNothing();
     // every installation generates contracts, so every one starts with a template per contract kind
     await ensureDefaultTemplates(tx);
+    await ensureDefaultHolidays(tx);
   });
 }
 

@@ -11,6 +11,7 @@ import { menuRoutes, workspaceItems, workspaceRedirect, WORKSPACE_PATH } from '.
 import { resolveView } from './registry';
 import RoutePage from './RoutePage';
 import { PROTECTED_PATHS, PUBLIC_PATHS, STATIC_REDIRECTS, STATIC_ROUTES, type LayoutName } from './routes';
+import { syncDictionaries } from './dict';
 import { isFirstLogin, onGrantsChanged, session, useSession } from './session';
 import { notice } from './notice';
 
@@ -106,6 +107,8 @@ export function loadUserRoutes(): Promise<void> {
     .then(([userInfo, permission]) => {
       assertRoles(userInfo);
       session.loaded(userInfo, permission?.menu ?? [], permission?.auth ?? []);
+      // the admin may have edited a dictionary since this browser cached them
+      void syncDictionaries(userInfo.dictVersion);
     })
     .finally(() => {
       loading = null;

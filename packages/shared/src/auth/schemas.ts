@@ -48,6 +48,8 @@ export const UserInfoSchema = z.object({
   isFirstLogin: z.enum(['0', '1']),
   /** Changes whenever the role's grants change; every signed-in answer carries it too (X-Grants-Version). */
   grantsVersion: safeString().optional(),
+  /** the dictionaries' version (数据字典): the web reloads its all_dict cache when it holds another */
+  dictVersion: z.number().int().optional(),
   role: z.object({
     id: safeString(),
     code: safeString(),

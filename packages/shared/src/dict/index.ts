@@ -2,6 +2,8 @@
 export interface DictItem {
   value: string;
   text: string;
+  /** set by the admin (数据字典): still names the records holding it, no longer offered for new ones */
+  disabled?: boolean;
 }
 export type DictMap = Record<string, DictItem[]>;
 

@@ -9,6 +9,8 @@ export const dictItems = pgTable(
     value: text('value').notNull(),
     text: text('text').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** a disabled item keeps naming the records that hold it but is no longer offered for new ones */
+    enabled: boolean('enabled').notNull().default(true),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.dictCode, t.value] })],
@@ -22,7 +24,7 @@ export const switches = pgTable('sys_switch', {
   ...timestamps,
 });
 
-/** Small key/value facts about this installation, e.g. that demo data was loaded. */
+/** Small key/value facts about this installation, e.g. that demo data was loaded, or `dict_version` (bumped by every dictionary edit). */
 export const systemMeta = pgTable('sys_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -1,5 +1,6 @@
 import {
   ACTIONS,
+  SYSTEM_PARAMETERS,
   formatDateTime,
   type ActionKey,
   type LoginResult,
@@ -17,24 +18,30 @@ import type { Actor } from '../../lib/actor';
 import { getEnterpriseInfo } from '../enterprise/enterprise.service';
 import { createSession, revokeOtherSessions } from './session.service';
 import { grantsOf } from '../../plugins/grants';
+import { dictionaryVersion } from '../system/dict-admin.service';
+import { parameterNumber } from '../system/calendar';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 15 * 60 * 1000;
+/** The defaults; the admin's 系统参数 login_lock_failures and login_lock_minutes apply. */
+export const MAX_FAILED_LOGINS = SYSTEM_PARAMETERS.login_lock_failures.default;
 
-function lockedMessage(until: Date) {
-  return `密码连续错误 ${MAX_FAILED_LOGINS} 次，账号已锁定至 ${formatDateTime(until)}，请稍后再试`;
+async function loginLock(db: Db) {
+  return { failures: await parameterNumber(db, 'login_lock_failures'), minutes: await parameterNumber(db, 'login_lock_minutes') };
+}
+
+function lockedMessage(until: Date, failures: number) {
+  return `密码连续错误 ${failures} 次，账号已锁定至 ${formatDateTime(until)}，请稍后再试`;
 }
 
 /** Counts a wrong password in one statement, so concurrent attempts cannot slip past the limit. */
-async function recordFailedLogin(db: Db, clock: Clock, userId: number) {
+async function recordFailedLogin(db: Db, clock: Clock, userId: number, lock: { failures: number; minutes: number }) {
   const now = clock.now();
-  const lockUntil = new Date(now.getTime() + LOCK_MS);
+  const lockUntil = new Date(now.getTime() + lock.minutes * 60_000);
   const [row] = await db
     .update(users)
     .set({
       // a lock that has run out starts the count afresh
       failedLoginCount: sql`CASE WHEN ${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${now} THEN 1 ELSE ${users.failedLoginCount} + 1 END`,
-      lockedUntil: sql`CASE WHEN (CASE WHEN ${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${now} THEN 1 ELSE ${users.failedLoginCount} + 1 END) >= ${MAX_FAILED_LOGINS} THEN ${lockUntil}::timestamptz ELSE NULL END`,
+      lockedUntil: sql`CASE WHEN (CASE WHEN ${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${now} THEN 1 ELSE ${users.failedLoginCount} + 1 END) >= ${lock.failures} THEN ${lockUntil}::timestamptz ELSE NULL END`,
     })
     .where(eq(users.id, userId))
     .returning({ failedLoginCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
@@ -53,10 +60,11 @@ export async function login(
     throw appError('bad_credentials');
   }
   const now = clock.now();
-  if (user.lockedUntil && user.lockedUntil > now) throw appError('account_locked', lockedMessage(user.lockedUntil));
+  const lock = await loginLock(db);
+  if (user.lockedUntil && user.lockedUntil > now) throw appError('account_locked', lockedMessage(user.lockedUntil, lock.failures));
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const { lockedUntil } = await recordFailedLogin(db, clock, user.id);
-    if (lockedUntil) throw appError('account_locked', lockedMessage(lockedUntil));
+    const { lockedUntil } = await recordFailedLogin(db, clock, user.id, lock);
+    if (lockedUntil) throw appError('account_locked', lockedMessage(lockedUntil, lock.failures));
     // the same answer as for an unknown username: the count of tries left would tell that the account exists
     throw appError('bad_credentials');
   }
@@ -102,6 +110,7 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
     mobile: maskMobile(user.mobile),
     isFirstLogin: user.isFirstLogin ? '1' : '0',
     grantsVersion: await grantsOf(db).version(role.id),
+    dictVersion: await dictionaryVersion(db),
     role: {
       id: String(role.id),
       // the base role, as the actor's: the web compares it like the server's policies do; name is the real role's

@@ -17,6 +17,8 @@ import { pdfsig } from '../../test/pdf';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
 import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor } from '../funds/funds.test-helpers';
 import { reconcile } from '../funds/ledger';
+import { isWorkingDay } from '../system/calendar';
+import { PRC_HOLIDAYS } from '../system/prc-holidays';
 import { createProduct, listingInput, post } from '../listing/listing.test-helpers';
 import { newDeviceKey, signRaw, type TestKey } from '../ukey/ukey.test-helpers';
 
@@ -110,10 +112,11 @@ describe.each(testDatabaseKinds())('contracts on %s', (kind) => {
     for (const expected of [contract.contractNo, '845.50', '500', '422,750.00', fenToCapitals(42_275_000), seller.enterprise.organName, buyer.enterprise.organName]) {
       expect(text.replace(/\s+/g, ''), expected).toContain(expected.replace(/\s+/g, ''));
     }
-    // the deadline is the end of the next working day after the deal, Asia/Shanghai
+    // the deadline is the end of the next working day after the deal, Asia/Shanghai (the seeded holidays count)
     const dealDay = new Date(d.createdAt.getTime() + 8 * HOUR);
     let next = new Date(Date.UTC(dealDay.getUTCFullYear(), dealDay.getUTCMonth(), dealDay.getUTCDate() + 1));
-    while ([0, 6].includes(next.getUTCDay())) next = new Date(next.getTime() + 24 * HOUR);
+    const listed = new Map(PRC_HOLIDAYS.map((h) => [h.day, h.workday]));
+    while (!isWorkingDay(next.toISOString().slice(0, 10), listed)) next = new Date(next.getTime() + 24 * HOUR);
     expect(contract.signDeadline).toBe(`${next.toISOString().slice(0, 10)} 23:59:59`);
     // a second generation of the same deal changes nothing
     expect(await makeMissingContracts(t.database.db, t.app.storage, t.clock, (e) => { throw e; })).toBe(0);

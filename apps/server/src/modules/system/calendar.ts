@@ -1,4 +1,4 @@
-import { SYSTEM_PARAMETERS, type SystemParameterCode } from '@coalx/shared';
+import { SYSTEM_PARAMETERS, parameterValueProblem, type SystemParameterCode } from '@coalx/shared';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { holidays, systemParameters } from '../../db/schema/index';
@@ -6,10 +6,14 @@ import { shanghaiDate, shanghaiDayStart } from '../../lib/shanghai-time';
 
 /** A system parameter's value, or its default when the admin has not set it (or set something unusable). */
 export async function parameterNumber(db: Db | Tx, code: SystemParameterCode): Promise<number> {
-  const definition = SYSTEM_PARAMETERS[code];
+  return (await parameterIfSet(db, code)) ?? SYSTEM_PARAMETERS[code].default;
+}
+
+/** The admin's value of a parameter, or null when not set: for readers whose default comes from elsewhere (config). */
+export async function parameterIfSet(db: Db | Tx, code: SystemParameterCode): Promise<number | null> {
   const [row] = await db.select().from(systemParameters).where(eq(systemParameters.code, code)).limit(1);
   const value = row ? Number(row.value) : NaN;
-  return Number.isFinite(value) && value >= definition.min && value <= definition.max ? value : definition.default;
+  return row && parameterValueProblem(code, value) === null ? value : null;
 }
 
 /** Saturday and Sunday are off, except the weekend days listed as worked (调休); listed holidays are off. */

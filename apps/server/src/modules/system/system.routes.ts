@@ -9,7 +9,7 @@ import { systemPolicy } from './system.policy';
 import { getUserPermission } from '../auth/permissions.service';
 import { getAllDictItems, listSwitches, updateSwitch } from './system.service';
 
-const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeString(), text: safeString() })));
+const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeString(), text: safeString(), disabled: z.boolean().optional() })));
 
 export default async function systemRoutes(app: ZodApp) {
   app.get(

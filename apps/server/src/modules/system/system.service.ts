@@ -2,28 +2,28 @@ import type { DictMap, SystemSwitch } from '@coalx/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dictItems, switches } from '../../db/schema/index';
+import { dictionaryVersion } from './dict-admin.service';
 
-// Dictionaries are read by every page load and change only when the admin edits them: kept in memory, dropped on
-// edit, and re-read at least every minute so several processes converge without coordination.
+// Dictionaries are read by every page load and change only when the admin edits them: kept in memory with the
+// version they were read at, re-read when another process's edit bumped the version (one small read per request),
+// and at least every minute in case rows were changed outside the admin page.
 const DICT_CACHE_MS = 60_000;
-const dictCache = new WeakMap<Db, { map: DictMap; loadedAt: number }>();
-
-export function invalidateDictCache(db: Db) {
-  dictCache.delete(db);
-}
+const dictCache = new WeakMap<Db, { map: DictMap; version: number; loadedAt: number }>();
 
 export async function getAllDictItems(db: Db): Promise<DictMap> {
+  const version = await dictionaryVersion(db);
   const cached = dictCache.get(db);
-  if (cached && Date.now() - cached.loadedAt < DICT_CACHE_MS) return cached.map;
+  if (cached && cached.version === version && Date.now() - cached.loadedAt < DICT_CACHE_MS) return cached.map;
   const map = await readAllDictItems(db);
-  dictCache.set(db, { map, loadedAt: Date.now() });
+  dictCache.set(db, { map, version, loadedAt: Date.now() });
   return map;
 }
 
+/** Disabled items are served too, marked, so records holding them still read as text; pages offer only enabled ones. */
 async function readAllDictItems(db: Db): Promise<DictMap> {
-  const rows = await db.select().from(dictItems).orderBy(asc(dictItems.dictCode), asc(dictItems.sort));
+  const rows = await db.select().from(dictItems).orderBy(asc(dictItems.dictCode), asc(dictItems.sort), asc(dictItems.value));
   const map: DictMap = {};
-  for (const row of rows) (map[row.dictCode] ??= []).push({ value: row.value, text: row.text });
+  for (const row of rows) (map[row.dictCode] ??= []).push(row.enabled ? { value: row.value, text: row.text } : { value: row.value, text: row.text, disabled: true });
   return map;
 }
 

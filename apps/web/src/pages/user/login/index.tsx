@@ -56,7 +56,7 @@ export default function LoginPage() {
     try {
       const result = await login({ username: values.username.trim(), password: values.password });
       session.signIn(result.token, result.userInfo, result.enterPriseInfo);
-      void loadDictionaries();
+      void loadDictionaries(result.userInfo.dictVersion);
       navigate(pathAfterLogin(location.search, result.userInfo.isFirstLogin === '1'), { replace: true });
     } catch (e) {
       setError(errorMessage(e, '登录失败，请稍后重试'));
