@@ -13,7 +13,7 @@ const tags = ['system'];
 export default async function dictAdminRoutes(app: ZodApp) {
   app.get(
     '/sys/dict/manage/list',
-    { schema: { tags, summary: '数据字典维护：全部字典及字典项 (管理员)', response: { 200: envelopeSchema(DictAdminListSchema) } } },
+    { config: { permission: 'system-dict.query' }, schema: { tags, summary: '数据字典维护：全部字典及字典项 (管理员)', response: { 200: envelopeSchema(DictAdminListSchema) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageDictionaries');
       return ok(await listDictionaries(app.db, await dictUsage(app.db)));
@@ -22,7 +22,7 @@ export default async function dictAdminRoutes(app: ZodApp) {
 
   app.post(
     '/sys/dict/item/add',
-    { schema: { tags, summary: '新增字典项 (管理员)', body: DictItemAddSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '新增字典项', permission: 'system-dict.add' }, schema: { tags, summary: '新增字典项 (管理员)', body: DictItemAddSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageDictionaries');
       await addDictItem(app.db, request.body);
@@ -32,7 +32,7 @@ export default async function dictAdminRoutes(app: ZodApp) {
 
   app.post(
     '/sys/dict/item/edit',
-    { schema: { tags, summary: '修改字典项的文字、排序或启用状态 (管理员)', body: DictItemEditSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '修改字典项', permission: 'system-dict.edit' }, schema: { tags, summary: '修改字典项的文字、排序或启用状态 (管理员)', body: DictItemEditSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageDictionaries');
       await editDictItem(app.db, request.body);
@@ -42,7 +42,7 @@ export default async function dictAdminRoutes(app: ZodApp) {
 
   app.post(
     '/sys/dict/item/delete',
-    { schema: { tags, summary: '删除未被使用的字典项 (管理员; 已被记录使用的只能停用)', body: DictItemKeySchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '删除字典项', permission: 'system-dict.delete' }, schema: { tags, summary: '删除未被使用的字典项 (管理员; 已被记录使用的只能停用)', body: DictItemKeySchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageDictionaries');
       await removeDictItem(app.db, request.body);

@@ -34,7 +34,7 @@ export default async function parametersRoutes(app: ZodApp) {
 
   app.get(
     '/sys/param/list',
-    { schema: { tags, summary: '系统参数列表 (管理员)', response: { 200: envelopeSchema(z.array(SystemParameterSchema)) } } },
+    { config: { permission: 'system-param.query' }, schema: { tags, summary: '系统参数列表 (管理员)', response: { 200: envelopeSchema(z.array(SystemParameterSchema)) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageParameters');
       return ok(await listParameters(app.db));
@@ -43,7 +43,7 @@ export default async function parametersRoutes(app: ZodApp) {
 
   app.put(
     '/sys/param/update',
-    { schema: { tags, summary: '修改一个系统参数 (管理员; 按其范围校验)', body: SystemParameterUpdateSchema, response: { 200: envelopeSchema(z.array(SystemParameterSchema)) } } },
+    { config: { audit: '修改系统参数', permission: 'system-param.edit' }, schema: { tags, summary: '修改一个系统参数 (管理员; 按其范围校验)', body: SystemParameterUpdateSchema, response: { 200: envelopeSchema(z.array(SystemParameterSchema)) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageParameters');
       const { code, value } = request.body;
@@ -54,7 +54,7 @@ export default async function parametersRoutes(app: ZodApp) {
 
   app.get(
     '/sys/holiday/list',
-    { schema: { tags, summary: '某年的节假日与调休上班日 (管理员)', querystring: HolidayYearQuerySchema, response: { 200: envelopeSchema(z.array(HolidaySchema)) } } },
+    { config: { permission: 'system-param.query' }, schema: { tags, summary: '某年的节假日与调休上班日 (管理员)', querystring: HolidayYearQuerySchema, response: { 200: envelopeSchema(z.array(HolidaySchema)) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageParameters');
       return ok(await listHolidays(app.db, request.query.year));
@@ -63,7 +63,7 @@ export default async function parametersRoutes(app: ZodApp) {
 
   app.post(
     '/sys/holiday/add',
-    { schema: { tags, summary: '添加或修改一天 (管理员)', body: HolidayInputSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '设置节假日', permission: 'system-param.edit' }, schema: { tags, summary: '添加或修改一天 (管理员)', body: HolidayInputSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageParameters');
       await saveHolidays(app.db, [request.body]);
@@ -73,7 +73,7 @@ export default async function parametersRoutes(app: ZodApp) {
 
   app.post(
     '/sys/holiday/batchAdd',
-    { schema: { tags, summary: '批量添加节假日 (管理员)', body: HolidayBatchSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '批量添加节假日', permission: 'system-param.edit' }, schema: { tags, summary: '批量添加节假日 (管理员)', body: HolidayBatchSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageParameters');
       await saveHolidays(app.db, request.body.items);
@@ -83,7 +83,7 @@ export default async function parametersRoutes(app: ZodApp) {
 
   app.post(
     '/sys/holiday/delete',
-    { schema: { tags, summary: '删除一天 (管理员)', body: HolidayDayKeySchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '删除节假日', permission: 'system-param.edit' }, schema: { tags, summary: '删除一天 (管理员)', body: HolidayDayKeySchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'manageParameters');
       await deleteHoliday(app.db, request.body.day);
