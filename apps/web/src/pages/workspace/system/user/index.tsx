@@ -102,7 +102,7 @@ export default function SystemUserPage() {
     {
       title: '用户名',
       dataIndex: 'username',
-      width: 150,
+      width: 130,
       fieldProps: { placeholder: '用户名中的字符', maxLength: 32 },
       render: (_, u) => (
         <span className="coalx-user-cell" title={u.username}>
@@ -114,7 +114,7 @@ export default function SystemUserPage() {
       title: '姓名 / 手机',
       dataIndex: 'realnameMobile',
       search: false,
-      width: 130,
+      width: 110,
       render: (_, u) => (
         <div>
           <div className="coalx-user-cell">{u.realname}</div>
@@ -125,7 +125,7 @@ export default function SystemUserPage() {
     {
       title: '所属企业',
       dataIndex: 'enterprise',
-      width: 190,
+      width: 165,
       fieldProps: { placeholder: '企业名称；交易中心人员填“交易中心”', maxLength: 60 },
       render: (_, u) =>
         u.enterpriseName ? (
@@ -139,7 +139,7 @@ export default function SystemUserPage() {
     {
       title: '角色',
       dataIndex: 'roleId',
-      width: 120,
+      width: 110,
       valueType: 'select',
       fieldProps: { options: roles.map((r) => ({ label: r.name, value: r.id })), placeholder: '全部角色' },
       render: (_, u) => <Tag color={ROLE_COLOR[u.roleBase] ?? 'default'}>{u.roleName}</Tag>,
@@ -147,7 +147,7 @@ export default function SystemUserPage() {
     {
       title: '状态',
       dataIndex: 'state',
-      width: 170,
+      width: 150,
       valueType: 'select',
       valueEnum: enumOf(USER_STATES),
       fieldProps: { placeholder: '全部状态' },
@@ -155,21 +155,21 @@ export default function SystemUserPage() {
         <div>
           <Badge status={STATE_BADGE[u.state]} text={USER_STATES[u.state]} />
           {u.lockedUntil ? <div className="coalx-user-sub">锁定至 {u.lockedUntil}</div> : null}
+          {u.isFirstLogin ? (
+            <div>
+              <Tag color="orange" className="coalx-user-tag">
+                未改初始密码
+              </Tag>
+            </div>
+          ) : null}
         </div>
       ),
-    },
-    {
-      title: '首次登录',
-      dataIndex: 'isFirstLogin',
-      search: false,
-      width: 110,
-      render: (_, u) => (u.isFirstLogin ? <Tag color="orange">未改初始密码</Tag> : <span className="coalx-user-sub">已修改密码</span>),
     },
     {
       title: '最近登录',
       dataIndex: 'lastLoginAt',
       search: false,
-      width: 160,
+      width: 150,
       render: (_, u) =>
         u.lastLoginAt ? (
           <div>
@@ -184,7 +184,7 @@ export default function SystemUserPage() {
       title: '在线会话',
       dataIndex: 'openSessions',
       search: false,
-      width: 86,
+      width: 80,
       align: 'right',
       render: (_, u) => (u.openSessions > 0 ? <a onClick={() => setSessionsOf(u)}>{u.openSessions} 个</a> : <span className="coalx-user-sub">0</span>),
     },
@@ -276,6 +276,7 @@ export default function SystemUserPage() {
           { label: '连续密码错误', value: `${u.failedLoginCount} 次` },
           { label: '最近登录地址', value: u.lastLoginIp ?? '-' },
           { label: '账号类型', value: u.enterpriseId === null ? '交易中心人员' : '企业用户' },
+          { label: '初始密码', value: u.isFirstLogin ? '未修改（首次登录须修改）' : '已修改' },
         ])}
         locale={{ emptyText: '没有符合条件的账号' }}
         request={async (p) => {
@@ -287,6 +288,8 @@ export default function SystemUserPage() {
           <Authorized key="add" action="add">
             <GuardedModalForm<StaffCreateInput>
               title="新建交易中心账号"
+              // its own field ids: the search form above has a 用户名 field too, and a label must point at its own input
+              name="staffCreate"
               width={500}
               layout="horizontal"
               labelCol={{ span: 6 }}
@@ -320,6 +323,7 @@ export default function SystemUserPage() {
       {roleTarget ? (
         <GuardedModalForm<{ roleId: number }>
           key={roleTarget.id}
+          name="roleChange"
           title={`修改角色：${roleTarget.username}`}
           width={460}
           open
