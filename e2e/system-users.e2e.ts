@@ -131,6 +131,19 @@ describe('用户管理', () => {
     const again = await tokenOf({ username: STAFF, password: reset });
     expect(((await api('GET', '/sys/user/info', again)).body.result as { isFirstLogin: string }).isFirstLogin).toBe('1');
 
+    // its role: only trading-centre roles are offered to a staff account
+    await staffRow.getByRole('button', { name: /更多/ }).click();
+    await page.locator('.ant-dropdown:visible').getByText('修改角色').click();
+    const roleForm = page.locator('.ant-modal', { hasText: `修改角色：${STAFF}` });
+    await roleForm.locator('.ant-select').click();
+    const choices = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => choices.allInnerTexts()).toEqual(['交易中心运营', '系统管理员']);
+    await choices.filter({ hasText: '系统管理员' }).click();
+    await shot(page, 'users-role');
+    await roleForm.getByRole('button', { name: /保\s*存/ }).click();
+    await messageNotice(page, `账号 ${STAFF} 的角色已改为「系统管理员」`).waitFor();
+    await expect.poll(() => staffRow.innerText()).toContain('系统管理员');
+
     // buyer02 is signed in elsewhere; disabling ends that session at once
     const trader = await newPage(browser);
     await signIn(trader.page, baseUrl, ACCOUNTS.buyer2);
@@ -146,6 +159,8 @@ describe('用户管理', () => {
     await drawer.locator('tr.ant-table-row').first().waitFor();
     await expect.poll(() => drawer.innerText()).toContain('127.0.0.1');
     await expect.poll(() => drawer.innerText()).toContain('Mozilla');
+    // the screenshot once the drawer has slid in (860 px from the right edge)
+    await expect.poll(async () => Math.round((await drawer.locator('.ant-drawer-content-wrapper').boundingBox())?.x ?? 0)).toBe(1440 - 860);
     await shot(page, 'users-sessions');
     await drawer.locator('.ant-drawer-close').click();
 

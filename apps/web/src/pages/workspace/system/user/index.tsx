@@ -154,7 +154,12 @@ export default function SystemUserPage() {
       render: (_, u) => (
         <div>
           <Badge status={STATE_BADGE[u.state]} text={USER_STATES[u.state]} />
-          {u.lockedUntil ? <div className="coalx-user-sub">锁定至 {u.lockedUntil}</div> : null}
+          {u.lockedUntil ? (
+            // month, day and minute fit the column; the full time is on hover
+            <div className="coalx-user-sub" title={`锁定至 ${u.lockedUntil}`}>
+              锁定至 {u.lockedUntil.slice(5, 16)}
+            </div>
+          ) : null}
           {u.isFirstLogin ? (
             <div>
               <Tag color="orange" className="coalx-user-tag">
