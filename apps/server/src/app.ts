@@ -15,6 +15,7 @@ import type { Database, Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import areaRoutes from './modules/area/area.routes';
 import authRoutes from './modules/auth/auth.routes';
+import usersAdminRoutes from './modules/auth/users-admin.routes';
 import enterpriseRoutes from './modules/enterprise/enterprise.routes';
 import filesRoutes from './modules/files/files.routes';
 import fundsRoutes from './modules/funds/funds.routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(parametersRoutes);
       await api.register(authRoutes);
       await api.register(rolesAdminRoutes);
+      await api.register(usersAdminRoutes);
       await api.register(enterpriseRoutes);
       await api.register(filesRoutes);
       await api.register(fundsRoutes);

@@ -2,6 +2,7 @@ export * from './api';
 export * from './errors';
 export * from './auth/schemas';
 export * from './auth/roles-admin';
+export * from './auth/users-admin';
 export * from './permissions';
 export * from './dict/index';
 export * from './system/schemas';
