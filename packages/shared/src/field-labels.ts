@@ -3,6 +3,9 @@
  * message carries an English field name (`价格过高`, never `price: 价格过高`).
  */
 export const FIELD_LABELS: Record<string, string> = {
+  state: '状态',
+  roleId: '角色',
+  enterprise: '企业',
   '*': '文件路径',
   _t: '时间戳',
   accept: '审核结论',

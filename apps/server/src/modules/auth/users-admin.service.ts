@@ -11,7 +11,8 @@ import {
 } from '@coalx/shared';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { enterprises, roles, sessions, users, type Role, type User } from '../../db/schema/index';
+import { roles, sessions, users, type Role, type User } from '../../db/schema/index';
+import { enterpriseIdsNamed, enterpriseNames } from '../enterprise/enterprise.service';
 import { appError, businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
@@ -66,25 +67,22 @@ export async function listUsers(db: Db, clock: Clock, query: UserAdminQuery) {
     query.realname ? ilike(users.realname, escapeLike(query.realname)) : undefined,
     query.username ? ilike(users.username, escapeLike(query.username)) : undefined,
     query.enterprise
-      ? or(ilike(enterprises.organName, escapeLike(query.enterprise)), PLATFORM_NAME.includes(query.enterprise) ? isNull(users.enterpriseId) : undefined)
+      ? or(inArray(users.enterpriseId, enterpriseIdsNamed(db, escapeLike(query.enterprise))), PLATFORM_NAME.includes(query.enterprise) ? isNull(users.enterpriseId) : undefined)
       : undefined,
     query.roleId ? eq(users.roleId, query.roleId) : undefined,
     query.state ? stateCondition(query.state, now) : undefined,
   );
-  const [{ total }] = (await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-    .where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ user: users, role: roles, enterpriseName: enterprises.organName })
+  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
+  const page = await db
+    .select({ user: users, role: roles })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
+  const names = await enterpriseNames(db, page.flatMap((r) => (r.user.enterpriseId === null ? [] : [r.user.enterpriseId])));
+  const rows = page.map((r) => ({ ...r, enterpriseName: r.user.enterpriseId === null ? null : (names.get(r.user.enterpriseId) ?? null) }));
   const stats = await sessionStats(db, now, rows.map((r) => r.user.id));
   const records: UserAdminRow[] = rows.map(({ user, role, enterpriseName }) => {
     const state = stateOf(user, now);

@@ -9,7 +9,7 @@ import {
   type EnterpriseInfo,
   type EnterpriseUpdateInput,
 } from '@coalx/shared';
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { enterpriseAttachments, enterpriseChangeRequests, enterprises, type Enterprise } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
@@ -31,6 +31,11 @@ export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Prom
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: enterprises.id, organName: enterprises.organName }).from(enterprises).where(inArray(enterprises.id, unique));
   return new Map(rows.map((r) => [r.id, r.organName]));
+}
+
+/** Enterprises whose name matches a LIKE pattern (用户管理's search by enterprise), as a subquery of ids. */
+export function enterpriseIdsNamed(db: Db | Tx, pattern: string) {
+  return db.select({ id: enterprises.id }).from(enterprises).where(ilike(enterprises.organName, pattern));
 }
 
 /** The enterprise a client number (客户编号) names, for the public halls' publisher filter; null when none does. */
