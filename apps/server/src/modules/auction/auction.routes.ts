@@ -26,7 +26,7 @@ import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
 import type { Watcher } from '../../plugins/realtime';
 import { myAuctionDeals } from './auction-deals';
-import { parameterIfSet } from '../system/calendar';
+import { cachedParameterIfSet } from '../system/calendar';
 import {
   auctionAuditQueue,
   auctionDetail,
@@ -83,7 +83,7 @@ export default async function auctionRoutes(app: ZodApp) {
 
   app.post('/api/bidRecord/bidAnswerApply', {
     // the admin's 系统参数 bid_rate_limit_per_second, when set, wins over the configured default (BID_RATE_LIMIT)
-    config: { audit: '出价', permission: 'auctionTrade', rateLimit: { max: async () => (await parameterIfSet(app.db, 'bid_rate_limit_per_second')) ?? app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
+    config: { audit: '出价', permission: 'auctionTrade', rateLimit: { max: async () => (await cachedParameterIfSet(app.db, 'bid_rate_limit_per_second')) ?? app.config.bidRateLimit, timeWindow: '1 second', keyGenerator: (request) => (request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`), errorResponseBuilder: () => appError('too_many_requests', '出价过于频繁，请稍后再试') } },
     schema: { tags, summary: '出价', body: BidSchema, response: { 200: envelopeSchema(z.object({ seq: z.number(), price: z.number(), currentEnd: z.number() })) } },
   }, async (request) => {
     const bid = await placeBid(app.db, app.clock, requireActor(request), request.body);

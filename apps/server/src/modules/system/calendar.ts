@@ -16,6 +16,25 @@ export async function parameterIfSet(db: Db | Tx, code: SystemParameterCode): Pr
   return row && parameterValueProblem(code, value) === null ? value : null;
 }
 
+/**
+ * The same for reads on a hot path (the bid rate limit is asked on every bid): kept for a few seconds per database,
+ * dropped by this process's own parameter updates at once; another process's update reaches it within the TTL.
+ */
+const PARAMETER_TTL_MS = 5000;
+const parameterMemo = new WeakMap<object, Map<SystemParameterCode, { value: number | null; at: number }>>();
+export async function cachedParameterIfSet(db: Db, code: SystemParameterCode): Promise<number | null> {
+  let memo = parameterMemo.get(db);
+  if (!memo) parameterMemo.set(db, (memo = new Map()));
+  const hit = memo.get(code);
+  if (hit && Date.now() - hit.at < PARAMETER_TTL_MS) return hit.value;
+  const value = await parameterIfSet(db, code);
+  memo.set(code, { value, at: Date.now() });
+  return value;
+}
+export function forgetCachedParameters(db: Db) {
+  parameterMemo.delete(db);
+}
+
 /** Saturday and Sunday are off, except the weekend days listed as worked (调休); listed holidays are off. */
 export function isWorkingDay(day: string, exceptions: ReadonlyMap<string, boolean>): boolean {
   const listed = exceptions.get(day);

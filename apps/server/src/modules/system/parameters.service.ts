@@ -1,3 +1,4 @@
+import { forgetCachedParameters } from './calendar';
 import {
   SYSTEM_PARAMETERS,
   SYSTEM_PARAMETER_CODES,
@@ -88,6 +89,7 @@ export async function updateParameter(db: Db, clock: Clock, code: SystemParamete
       .values({ code, value: String(value) })
       .onConflictDoUpdate({ target: systemParameters.code, set: { value: String(value), updatedAt: clock.now() } });
   });
+  forgetCachedParameters(db);
 }
 
 /* 节假日 (sys_holiday): read by calendar.ts workingDaysDeadline */
