@@ -1,13 +1,11 @@
 import { AUDIT_RESULT, ROLES, type AuditLogRecord } from '@coalx/shared';
-import ExcelJS from 'exceljs';
+import { excelWorkbook } from '../../lib/excel';
 
 const roleName = (code: string) => ROLES[code as keyof typeof ROLES] ?? code;
 
 /** The trail as an Excel workbook, times in Asia/Shanghai, changes as "field: before → after" lines. */
 export async function auditWorkbook(rows: AuditLogRecord[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('操作日志');
-  sheet.columns = [
+  const columns = [
     { header: '编号', key: 'id', width: 10 },
     { header: '时间', key: 'at', width: 20 },
     { header: '用户', key: 'username', width: 16 },
@@ -24,8 +22,10 @@ export async function auditWorkbook(rows: AuditLogRecord[]): Promise<Buffer> {
     { header: 'IP 地址', key: 'ip', width: 16 },
     { header: '请求编号', key: 'requestId', width: 38 },
   ];
-  for (const r of rows) {
-    sheet.addRow({
+  return excelWorkbook(
+    '操作日志',
+    columns,
+    rows.map((r) => ({
       ...r,
       role: roleName(r.role),
       result: AUDIT_RESULT[r.result],
@@ -33,8 +33,6 @@ export async function auditWorkbook(rows: AuditLogRecord[]): Promise<Buffer> {
         .map(([field, [before, after]]) => `${field}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`)
         .join('\n'),
       request: `${r.method} ${r.route}`,
-    });
-  }
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    })),
+  );
 }

@@ -1,6 +1,7 @@
 import { AuditLogFilterSchema, AuditLogQuerySchema, AuditLogRecordSchema, envelopeSchema, pageSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { sendExcel } from '../../lib/excel';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
 import { auditWorkbook } from './audit-export';
@@ -37,9 +38,7 @@ export default async function auditRoutes(app: ZodApp) {
     async (request, reply) => {
       auditPolicy.can(requireActor(request), 'export');
       const buffer = await auditWorkbook(await auditLogsForExport(app.db, request.query));
-      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('操作日志.xlsx')}`);
-      return reply.send(buffer);
+      return sendExcel(reply, buffer, '操作日志.xlsx');
     },
   );
 }

@@ -18,11 +18,11 @@ import {
   formatTons,
   safeString,
 } from '@coalx/shared';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { appError } from '../../errors';
 import { voidContract } from '../../flows/void-contract';
 import { ok } from '../../lib/envelope';
+import { excelWorkbook, sendExcel } from '../../lib/excel';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
 import { setVerificationReference } from '../sign/sign.service';
@@ -50,9 +50,7 @@ const DealParams = z.object({ dealNo: safeString().regex(/^CJ\d{8,16}$/, '成交
 const PAPER_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
 async function contractWorkbook(rows: Awaited<ReturnType<typeof contractsForExport>>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('合同列表');
-  sheet.columns = [
+  const columns = [
     { header: '合同编号', key: 'contractNo', width: 20 },
     { header: '成交编号', key: 'dealNo', width: 20 },
     { header: '卖方', key: 'sellerName', width: 30 },
@@ -65,16 +63,17 @@ async function contractWorkbook(rows: Awaited<ReturnType<typeof contractsForExpo
     { header: '签署截止', key: 'signDeadline', width: 20 },
     { header: '生成时间', key: 'createdAt', width: 20 },
   ];
-  for (const r of rows) {
-    sheet.addRow({
+  return excelWorkbook(
+    '合同列表',
+    columns,
+    rows.map((r) => ({
       ...r,
       quantity: formatTons(r.quantity, false),
       price: formatFen(r.price),
       amount: formatFen(r.amount),
       status: CONTRACT_STATUS[r.status as keyof typeof CONTRACT_STATUS] ?? r.status,
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    })),
+  );
 }
 
 /** Contracts: lists, detail, PDF, terms, signing, paper copies, the operator's rulings. */
@@ -94,9 +93,7 @@ export default async function contractRoutes(app: ZodApp) {
     { config: { permission: 'contract-list.export' }, schema: { tags, summary: '导出合同列表 (Excel)', querystring: ContractQuerySchema.omit({ pageNo: true, pageSize: true }) } },
     async (request, reply) => {
       const buffer = await contractWorkbook(await contractsForExport(app.db, requireActor(request), request.query));
-      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('合同列表.xlsx')}`);
-      return reply.send(buffer);
+      return sendExcel(reply, buffer, '合同列表.xlsx');
     },
   );
 

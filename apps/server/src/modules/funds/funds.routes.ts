@@ -13,6 +13,7 @@ import {
 } from '@coalx/shared';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { sendExcel } from '../../lib/excel';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
 import { fundsPolicy } from './funds.policy';
@@ -149,9 +150,7 @@ export default async function fundsRoutes(app: ZodApp) {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
       const buffer = await journalWorkbook(await journalForExport(app.db, actor, request.query));
-      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('支付记录.xlsx')}`);
-      return reply.send(buffer);
+      return sendExcel(reply, buffer, '支付记录.xlsx');
     },
   );
 

@@ -1,12 +1,10 @@
 import { JOURNAL_KIND, JOURNAL_REF_TYPE, formatFen } from '@coalx/shared';
-import ExcelJS from 'exceljs';
+import { excelWorkbook } from '../../lib/excel';
 import type { presentJournal } from './funds.service';
 
 /** The pay records as an Excel workbook: amounts in yuan with 2 decimals, times in Asia/Shanghai. */
 export async function journalWorkbook(rows: ReturnType<typeof presentJournal>[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('支付记录');
-  sheet.columns = [
+  const columns = [
     { header: '流水号', key: 'id', width: 10 },
     { header: '时间', key: 'createdAt', width: 20 },
     { header: '类型', key: 'kind', width: 16 },
@@ -17,8 +15,10 @@ export async function journalWorkbook(rows: ReturnType<typeof presentJournal>[])
     { header: '冻结金额(元)', key: 'frozenAfter', width: 18 },
     { header: '摘要', key: 'remark', width: 40 },
   ];
-  for (const r of rows) {
-    sheet.addRow({
+  return excelWorkbook(
+    '支付记录',
+    columns,
+    rows.map((r) => ({
       id: r.id,
       createdAt: r.createdAt,
       kind: JOURNAL_KIND[r.kind as keyof typeof JOURNAL_KIND] ?? r.kind,
@@ -28,8 +28,6 @@ export async function journalWorkbook(rows: ReturnType<typeof presentJournal>[])
       availableAfter: formatFen(r.availableAfter),
       frozenAfter: formatFen(r.frozenAfter),
       remark: r.remark,
-    });
-  }
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    })),
+  );
 }

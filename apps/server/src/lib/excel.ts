@@ -1,0 +1,25 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export interface ExcelColumn {
+  header: string;
+  key: string;
+  width: number;
+}
+
+/** One sheet with a bold header row: every Excel export of the platform (journal, contracts, audit trail). */
+export async function excelWorkbook(sheetName: string, columns: ExcelColumn[], rows: Record<string, unknown>[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns;
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Answers with a workbook as a download named in Chinese. */
+export function sendExcel(reply: FastifyReply, workbook: Buffer, fileName: string) {
+  reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  return reply.send(workbook);
+}
