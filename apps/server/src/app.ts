@@ -22,6 +22,7 @@ import fundsRoutes from './modules/funds/funds.routes';
 import { listingFollowUps, registerListingJobs } from './modules/listing/listing.jobs';
 import { registerContractJobs } from './modules/contract/contract.jobs';
 import { contractFollowUps } from './flows/make-contract';
+import { orderFollowUps } from './flows/make-order';
 import { auctionFollowUps } from './modules/auction/auction.jobs';
 import listingRoutes from './modules/listing/listing.routes';
 import productRoutes from './modules/product/product.routes';
@@ -211,6 +212,7 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     ...pushAuctionEvents(bus, rooms),
     ...invalidateOnEvents(bus, app.publicCache),
     ...contractFollowUps(bus, app),
+    ...orderFollowUps(bus, app),
   ];
   const unlisten = await listenAcrossProcesses(database, (payload, err) => app.log.warn({ err, payload }, 'bad event notification'));
   const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);

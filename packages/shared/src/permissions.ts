@@ -84,6 +84,7 @@ export const WORKSPACE_MENU: MenuDefinition = {
       ],
     },
     { id: 'order', title: '订单管理', path: '/order/list', component: 'OrderList', icon: 'ProfileOutlined' },
+    { id: 'order-info', title: '订单详情', path: '/order/info', component: 'OrderInfo', hidden: true },
     {
       id: 'settlement', title: '结算管理', path: '/settlement', component: 'RouteView', icon: 'AccountBookOutlined',
       children: [
@@ -110,6 +111,9 @@ export const WORKSPACE_MENU: MenuDefinition = {
         { id: 'logistics-driverAudit', title: '司机审核', path: '/logistics/driverAudit', component: 'DriverAudit' },
         { id: 'logistics-freight', title: '运费结算', path: '/logistics/freight', component: 'FreightSettlement' },
         { id: 'logistics-freightSummary', title: '运费汇总', path: '/logistics/freightSummary', component: 'FreightSummary' },
+        // the dispatch note (派车单, printable A5 with its QR code) and the mine gate's loading record it opens
+        { id: 'logistics-dispatchNote', title: '派车单', path: '/logistics/dispatchNote', component: 'DispatchNote', hidden: true },
+        { id: 'logistics-gate', title: '装车过磅', path: '/logistics/gate', component: 'GateLoading', hidden: true },
       ],
     },
     { id: 'longTermDeal', title: '长协交易', path: '/longTermDeal', component: 'LongTermDeal', icon: 'SolutionOutlined' },
@@ -151,9 +155,10 @@ const TRADING_MENUS = [
   'workbench', 'companyInfo', 'listingTrade', 'listingTrade-start', 'listingTrade-query', 'listingTrade-confirm',
   'listingTrade-subscribe', 'listingTrade-deal', 'listingTrade-result', 'auctionTrade', 'auctionTrade-start',
   'auctionTrade-query', 'auctionTrade-sign', 'auctionTrade-deal', 'auctionTrade-result', 'contract', 'contract-list',
-  'contract-sign', 'contract-info', 'order', 'settlement', 'settlement-balance', 'settlement-payment', 'settlement-logistics',
+  'contract-sign', 'contract-info', 'order', 'order-info', 'settlement', 'settlement-balance', 'settlement-payment', 'settlement-logistics',
   'settlement-signFor', 'financial', 'financial-assets', 'financial-application', 'financial-payRecord', 'invoice',
-  'logistics', 'logistics-info', 'logistics-transport', 'logistics-driverAudit', 'logistics-freight',
+  // 司机审核 is the trading centre's; an enterprise sees its drivers' audit state under 运输信息
+  'logistics', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'logistics-gate', 'logistics-freight',
   'logistics-freightSummary', 'longTermDeal',
 ];
 const TRADER_ACTIONS: ActionKey[] = ['add', 'edit', 'query', 'get', 'export'];
@@ -183,6 +188,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
       // the trading centre sees every contract and rules on overdue ones and paper copies
       'contract', 'contract-list', 'contract-info',
+      // every order and its trucks; terminates orders and rules sign-for disputes (收货签收)
+      'order', 'order-info', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'settlement', 'settlement-signFor',
       // and reads the audit trail (操作日志) with the admin
       'system', 'system-auditLog',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),

@@ -5,6 +5,9 @@ import { DepositInStates, TradeDepositStates, WithdrawalStates } from './funds/s
 import { ListingStates, SubscriptionStates } from './listing/states';
 import { UkeyDeviceStates } from './ukey/states';
 import { ContractStates, ContractUploadStates } from './contract/states';
+import { OrderStates } from './order/states';
+import { DriverStates } from './driver/states';
+import { DispatchStates, QualityReportStates } from './delivery/states';
 
 /** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
 export const STATE_MACHINES = {
@@ -21,4 +24,8 @@ export const STATE_MACHINES = {
   ukeyDevice: UkeyDeviceStates,
   contract: ContractStates,
   contractUpload: ContractUploadStates,
+  order: OrderStates,
+  driver: DriverStates,
+  dispatch: DispatchStates,
+  qualityReport: QualityReportStates,
 } as const;

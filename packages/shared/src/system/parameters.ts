@@ -83,12 +83,22 @@ export const SYSTEM_PARAMETERS = {
   auto_sign_for_days: {
     label: '自动签收期限',
     group: '履约',
-    unit: '天',
+    unit: '个工作日',
     kind: 'integer',
     default: 3,
     min: 1,
     max: 30,
     remark: '货物到达后买方未签收也未提出异议的，期满自动视为签收',
+  },
+  weigh_overload_pct: {
+    label: '超载容差',
+    group: '履约',
+    unit: '%',
+    kind: 'integer',
+    default: 10,
+    min: 0,
+    max: 50,
+    remark: '磅单净重超过车辆核定载重该比例的，拒绝录入',
   },
   fulfilment_threshold_pct: {
     label: '履约完成比例',

@@ -17,3 +17,6 @@ export * from './sign';
 export * from './ukey';
 export * from './contract';
 export * from './audit';
+export * from './order';
+export * from './driver';
+export * from './delivery';

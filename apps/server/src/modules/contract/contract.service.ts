@@ -596,3 +596,32 @@ export async function contractReference(db: Db, contractNo: string) {
     signedSha256: [...new Set(signed.map((s) => s.sha).filter((s): s is string => !!s))],
   };
 }
+
+/** What an order is made from (flows/make-order.ts): an effective contract's parties, goods and terms. */
+export async function contractForOrder(db: Db | Tx, id: number) {
+  const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Effective contracts whose order is not made yet (`hasOrder` tells, as SQL over the contract's id). */
+export async function effectiveContractIds(db: Db, withoutOrder: (contractId: typeof contracts.id) => SQL, limit = 200): Promise<number[]> {
+  const rows = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.status, 'effective'), withoutOrder(contracts.id)))
+    .orderBy(contracts.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The order is made: the contract is being performed (履行中). A contract already performing is left alone. */
+export async function markContractPerforming(tx: Tx, id: number, now: Date) {
+  const moved = await transition(tx, ContractStates, 'perform', {
+    table: contracts,
+    where: eq(contracts.id, id),
+    set: { updatedAt: now },
+    notFoundMessage: '合同不存在',
+    idempotent: true,
+  });
+  if (moved) await logEvent(tx, id, now, null, '开始履行', '订单已生成');
+}

@@ -23,7 +23,7 @@ describe.each(testDatabaseKinds())('系统参数 and holidays on %s', (kind) => 
   it('lists every parameter with its default, unit and range; only the admin reads and edits them', async () => {
     const list = (await call('GET', '/sys/param/list', admin)).json().result;
     const byCode = Object.fromEntries(list.map((p: { code: string }) => [p.code, p]));
-    expect(byCode.auto_sign_for_days).toMatchObject({ label: '自动签收期限', unit: '天', value: 3, default: 3, customized: false, updatedAt: null });
+    expect(byCode.auto_sign_for_days).toMatchObject({ label: '自动签收期限', unit: '个工作日', value: 3, default: 3, customized: false, updatedAt: null });
     expect(byCode.price_range_5500_min_fen).toMatchObject({ unit: '元/吨', kind: 'fen', value: 57_000, decimals: 2 });
     expect(byCode.price_range_5500_max_fen.value).toBe(77_000);
     expect(byCode.fulfilment_threshold_pct).toMatchObject({ value: 90, unit: '%' });
@@ -42,8 +42,8 @@ describe.each(testDatabaseKinds())('系统参数 and holidays on %s', (kind) => 
 
   it('refuses values outside the range, fractions where whole numbers are meant, and a price range upside down', async () => {
     const cases: [string, number, string][] = [
-      ['auto_sign_for_days', 0, '自动签收期限须在 1 天 至 30 天 之间'],
-      ['auto_sign_for_days', 31, '自动签收期限须在 1 天 至 30 天 之间'],
+      ['auto_sign_for_days', 0, '自动签收期限须在 1 个工作日 至 30 个工作日 之间'],
+      ['auto_sign_for_days', 31, '自动签收期限须在 1 个工作日 至 30 个工作日 之间'],
       ['auto_sign_for_days', 2.5, '自动签收期限须为整数'],
       ['fulfilment_threshold_pct', 101, '履约完成比例须在 50% 至 100% 之间'],
       ['contract_transit_loss_pct', 0.255, '默认合理途损最多保留 2 位小数'],
@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds())('系统参数 and holidays on %s', (kind) => 
   it('saves a value in range, which the readers then use, and serves the public ones to visitors', async () => {
     const saved = await setParam('auto_sign_for_days', 5);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().message).toBe('自动签收期限已改为 5 天，此后新产生的业务按新值执行');
+    expect(saved.json().message).toBe('自动签收期限已改为 5 个工作日，此后新产生的业务按新值执行');
     expect(saved.json().result.find((p: { code: string }) => p.code === 'auto_sign_for_days')).toMatchObject({ value: 5, customized: true });
     expect(await parameterNumber(t.database.db, 'auto_sign_for_days')).toBe(5);
     expect((await setParam('price_range_5500_max_fen', 80_000)).statusCode).toBe(200);

@@ -1,0 +1,81 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ContractTerms } from '@coalx/shared';
+import { users } from './auth';
+import { tstz } from './columns';
+import { enterprises } from './enterprise';
+
+/**
+ * An order (订单, `DD` + date + sequence), one per effective contract (the unique contract id makes a second
+ * creation a no-op). What delivery and settlement need from the contract is copied here when the order is made
+ * (`terms`, quantity, price), so the order never reads the contract's tables and an edit elsewhere cannot change it.
+ * Money in integer fen, quantities in integer kg.
+ */
+export const orders = pgTable(
+  'trade_order',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    contractId: bigint('contract_id', { mode: 'number' }).notNull(),
+    contractNo: text('contract_no').notNull(),
+    dealId: bigint('deal_id', { mode: 'number' }).notNull(),
+    dealNo: text('deal_no').notNull(),
+    tradeNo: text('trade_no').notNull(),
+    tradeType: integer('trade_type').notNull(),
+    sellerEnterpriseId: bigint('seller_enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    buyerEnterpriseId: bigint('buyer_enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    sellerName: text('seller_name').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    /** which side arranges the trucks (到厂价: the seller; 出厂价/坑口价: the buyer): 'seller' | 'buyer' */
+    transportSide: text('transport_side').notNull(),
+    productName: text('product_name').notNull(),
+    stockCode: text('stock_code').notNull(),
+    /** the trade's quality indicators, as the contract states them */
+    quality: jsonb('quality').$type<Record<string, number | null>>().notNull(),
+    quantityKg: bigint('quantity_kg', { mode: 'number' }).notNull(),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** PRICE_TYPES key */
+    priceType: text('price_type').notNull(),
+    terms: jsonb('terms').$type<ContractTerms>().notNull(),
+    /** what the buyer must pay into escrow: amount × prepayment ratio, rounded half up to the fen */
+    prepaymentFen: bigint('prepayment_fen', { mode: 'number' }).notNull(),
+    paymentDeadline: tstz('payment_deadline').notNull(),
+    /** frozen in the buyer's account for this order (0 until paid; back to 0 when released or settled) */
+    escrowFen: bigint('escrow_fen', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull().default('unpaid'),
+    paidAt: tstz('paid_at'),
+    shippedAt: tstz('shipped_at'),
+    deliveredAt: tstz('delivered_at'),
+    terminatedAt: tstz('terminated_at'),
+    terminateReason: text('terminate_reason'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trade_order_contract_uq').on(t.contractId),
+    index('trade_order_seller_idx').on(t.sellerEnterpriseId, t.id),
+    index('trade_order_buyer_idx').on(t.buyerEnterpriseId, t.id),
+    index('trade_order_status_deadline_idx').on(t.status, t.paymentDeadline),
+  ],
+);
+
+/** The order's timeline: every event of the order and of its trucks, tickets and reports, in the order it happened. */
+export const orderEvents = pgTable(
+  'order_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+    /** what happened, in Chinese (已付款, 派车 PC…, 装车过磅…) */
+    action: text('action').notNull(),
+    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id),
+    /** the person, or 系统 for the scheduler */
+    actorName: text('actor_name').notNull(),
+    note: text('note').notNull().default(''),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_event_order_idx').on(t.orderId, t.id)],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderEvent = typeof orderEvents.$inferSelect;

@@ -1,0 +1,111 @@
+import { OrderStates, type ContractTerms, type MoveOf } from '@coalx/shared';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { orderEvents, orders, type NewOrder, type Order } from '../../db/schema/index';
+import { notFound } from '../../errors';
+import type { Actor } from '../../lib/actor';
+import { nextTradeNumber } from '../../lib/trade-number';
+import { transition } from '../../lib/transition';
+import { orderPolicy, orderSideOf } from './order.policy';
+
+/**
+ * The order's core, which delivery and settlement build on: making an order from an effective contract, reading
+ * it for a party, moving its status and writing its timeline. Payment, lists and pages are in the files beside.
+ */
+
+/** Prepayment = contract amount × ratio, rounded half up to the fen (both integers, so exact). */
+export function prepaymentOf(amountFen: number, prepaymentPct: number): number {
+  return Math.floor((amountFen * prepaymentPct + 50) / 100);
+}
+
+export type NewOrderInput = Omit<NewOrder, 'id' | 'orderNo' | 'status' | 'escrowFen' | 'prepaymentFen' | 'createdAt' | 'updatedAt'> & {
+  terms: ContractTerms;
+  createdAt: Date;
+};
+
+/**
+ * Makes the order of one contract, inside the caller's transaction (the contract moves to 履行中 in the same one).
+ * The unique contract id keeps one of two racing makers; the loser gets null. A contract with no prepayment starts
+ * at 待发货 at once.
+ */
+export async function insertOrder(tx: Tx, input: NewOrderInput): Promise<Order | null> {
+  const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.contractId, input.contractId)).limit(1);
+  if (existing) return null;
+  const orderNo = await nextTradeNumber(tx, 'DD', input.createdAt);
+  const prepaymentFen = prepaymentOf(input.amountFen, input.terms.prepaymentPct);
+  const [created] = await tx
+    .insert(orders)
+    .values({ ...input, orderNo, prepaymentFen, updatedAt: input.createdAt })
+    .onConflictDoNothing({ target: orders.contractId })
+    .returning();
+  if (!created) return null;
+  await recordOrderEvent(tx, { orderId: created.id, action: '生成订单', actor: null, note: `合同 ${created.contractNo} 生效`, at: input.createdAt });
+  if (prepaymentFen === 0) {
+    const paid = await moveOrder(tx, created.id, 'pay', { paidAt: input.createdAt });
+    await recordOrderEvent(tx, { orderId: created.id, action: '无需预付', actor: null, note: '合同约定预付比例为 0，订单直接进入待发货', at: input.createdAt });
+    return paid;
+  }
+  return created;
+}
+
+export async function orderOfContract(db: Db | Tx, contractId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.contractId, contractId)).limit(1);
+  return row ?? null;
+}
+
+/** SQL true when the contract (by its id column) has no order yet: for the sweep of flows/make-order.ts. */
+export function hasNoOrder(contractId: PgColumn): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.contractId} = ${contractId})`;
+}
+
+export async function findOrder(db: Db | Tx, id: number, forUpdate = false): Promise<Order> {
+  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('订单不存在');
+  return row;
+}
+
+/**
+ * An order the actor may see (a party or the trading centre), with the actor's side; another enterprise's order is
+ * "not found". `forUpdate` locks the row for the rest of the transaction (dispatching against the quantity).
+ */
+export async function orderForActor(db: Db | Tx, actor: Actor, id: number, forUpdate = false) {
+  const order = await findOrder(db, id, forUpdate);
+  orderPolicy.can(actor, 'view', order);
+  return { order, side: orderSideOf(actor, order) };
+}
+
+export function moveOrder(tx: Tx | Db, id: number, name: MoveOf<typeof OrderStates>, set: Partial<NewOrder> = {}) {
+  return transition(tx, OrderStates, name, { table: orders, where: eq(orders.id, id), set: { ...set, updatedAt: new Date() }, notFoundMessage: '订单不存在' });
+}
+
+/** Same, but an order already in the target state is left alone (null): for the scheduler and replays. */
+export function moveOrderIfNeeded(tx: Tx | Db, id: number, name: MoveOf<typeof OrderStates>, set: Partial<NewOrder> = {}) {
+  return transition(tx, OrderStates, name, {
+    table: orders,
+    where: eq(orders.id, id),
+    set: { ...set, updatedAt: new Date() },
+    notFoundMessage: '订单不存在',
+    idempotent: true,
+  });
+}
+
+/** One line of the order's timeline; `actor` null is the system (scheduler, automatic moves). */
+export async function recordOrderEvent(
+  tx: Tx | Db,
+  input: { orderId: number; action: string; actor: Pick<Actor, 'userId' | 'username'> | null; note?: string; at: Date },
+) {
+  await tx.insert(orderEvents).values({
+    orderId: input.orderId,
+    action: input.action,
+    actorUserId: input.actor?.userId ?? null,
+    actorName: input.actor?.username ?? '系统',
+    note: input.note ?? '',
+    at: input.at,
+  });
+}
+
+export async function orderTimeline(db: Db | Tx, orderId: number) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id);
+}

@@ -1,0 +1,2 @@
+// request and answer shapes: filled by the work
+export {};
