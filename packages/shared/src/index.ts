@@ -48,3 +48,4 @@ export * from './delivery/states';
 export * from './order/schemas';
 export * from './driver/schemas';
 export * from './delivery/schemas';
+export * from './driver/identity';

@@ -43,6 +43,16 @@ export const orders = pgTable(
     /** frozen in the buyer's account for this order (0 until paid; back to 0 when released or settled) */
     escrowFen: bigint('escrow_fen', { mode: 'number' }).notNull().default(0),
     status: text('status').notNull().default('unpaid'),
+    // delivery progress, kept by the delivery module in the same transaction as each truck's move (through the
+    // order service), so lists need no aggregate and the planned total is checked by one conditional UPDATE
+    plannedKg: bigint('planned_kg', { mode: 'number' }).notNull().default(0),
+    dispatchedTrucks: integer('dispatched_trucks').notNull().default(0),
+    loadedKg: bigint('loaded_kg', { mode: 'number' }).notNull().default(0),
+    loadedTrucks: integer('loaded_trucks').notNull().default(0),
+    arrivedKg: bigint('arrived_kg', { mode: 'number' }).notNull().default(0),
+    arrivedTrucks: integer('arrived_trucks').notNull().default(0),
+    signedKg: bigint('signed_kg', { mode: 'number' }).notNull().default(0),
+    signedTrucks: integer('signed_trucks').notNull().default(0),
     paidAt: tstz('paid_at'),
     shippedAt: tstz('shipped_at'),
     deliveredAt: tstz('delivered_at'),

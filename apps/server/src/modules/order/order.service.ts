@@ -1,5 +1,5 @@
-import { OrderStates, type ContractTerms, type MoveOf } from '@coalx/shared';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { ORDER_DISPATCHABLE_STATES, OrderStates, type ContractTerms, type MoveOf } from '@coalx/shared';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orders, type NewOrder, type Order } from '../../db/schema/index';
@@ -108,4 +108,53 @@ export async function recordOrderEvent(
 
 export async function orderTimeline(db: Db | Tx, orderId: number) {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id);
+}
+
+// ---------- delivery progress (called by the delivery module inside its transaction) ----------
+
+/** The most that may be planned against the order: the contract quantity plus its tolerance (溢短装). */
+export function maxDeliverableKg(order: Pick<Order, 'quantityKg' | 'terms'>): number {
+  return Math.floor((order.quantityKg * (100 + order.terms.quantityTolerancePct)) / 100);
+}
+
+/**
+ * Plans `kg` more against the order, in one conditional UPDATE: of any number of concurrent dispatches, only
+ * those that still fit under the contract quantity plus tolerance succeed. Returns the order after, or null
+ * when it does not fit (or the order no longer takes trucks).
+ */
+export async function reservePlannedKg(tx: Tx, orderId: number, kg: number): Promise<Order | null> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ plannedKg: sql`${orders.plannedKg} + ${kg}`, dispatchedTrucks: sql`${orders.dispatchedTrucks} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...ORDER_DISPATCHABLE_STATES]),
+        sql`${orders.plannedKg} + ${kg} <= floor(${orders.quantityKg} * (100 + (${orders.terms}->>'quantityTolerancePct')::numeric) / 100)`,
+      ),
+    )
+    .returning();
+  return updated ?? null;
+}
+
+/** Counters a truck's move changes (negative to give back: a cancelled or refused truck). */
+export interface DeliveryProgressDelta {
+  plannedKg?: number;
+  dispatchedTrucks?: number;
+  loadedKg?: number;
+  loadedTrucks?: number;
+  arrivedKg?: number;
+  arrivedTrucks?: number;
+  signedKg?: number;
+  signedTrucks?: number;
+}
+
+export async function addDeliveryProgress(tx: Tx, orderId: number, delta: DeliveryProgressDelta): Promise<Order> {
+  const set: Record<string, SQL | Date> = { updatedAt: new Date() };
+  for (const [key, value] of Object.entries(delta) as [keyof DeliveryProgressDelta, number][]) {
+    if (value) set[key] = sql`${orders[key]} + ${value}`;
+  }
+  const [updated] = await tx.update(orders).set(set).where(eq(orders.id, orderId)).returning();
+  if (!updated) throw notFound('订单不存在');
+  return updated;
 }
