@@ -217,7 +217,7 @@ function sameDriver(row: Driver, columns: ReturnType<typeof driverColumns>, phot
 /**
  * 编辑: a pending driver is simply corrected; a change to an approved or rejected one sends him back to 待审核
  * (an approved driver is not dispatched on details the trading centre has not seen). A stopped driver is taken
- * up again with 重新提交 first. Nothing changed: nothing moves.
+ * up again with 重新提交 first. An approved or pending driver saved unchanged does not move.
  */
 export async function editDriver(db: Db, clock: Clock, actor: Actor, id: number, input: DriverEditInput): Promise<{ detail: DriverDetail; resubmitted: boolean }> {
   const now = clock.now();
@@ -227,7 +227,8 @@ export async function editDriver(db: Db, clock: Clock, actor: Actor, id: number,
       if (row.status === 'disabled') throw businessRule('该司机已停用，请先重新提交后再修改');
       const columns = driverColumns(input);
       const photos = await photoFileIds(tx, enterpriseId, input);
-      if (sameDriver(row, columns, photos)) return { row, resubmitted: false };
+      // saving a rejected driver unchanged still means "look again"; an approved one keeps its approval
+      if (sameDriver(row, columns, photos) && row.status !== 'rejected') return { row, resubmitted: false };
       const set = { ...columns, ...photos, updatedAt: now };
       const where = and(eq(drivers.id, id), eq(drivers.enterpriseId, enterpriseId))!;
       if (row.status === 'pending') {

@@ -286,6 +286,11 @@ describe.each(testDatabaseKinds())('drivers and vehicles on %s', (kind) => {
     expect(rejected.auditedBy).toBeTruthy();
     const fixed = await api('PUT', `/${driver.id}`, owner.token, { ...input, plateNo: '晋B88888', drivingLicencePhoto: await upload(owner.token, '新驾驶证.png') });
     expect(fixed.json().result).toMatchObject({ status: 'pending', auditNote: '' });
+    // saved unchanged after a rejection: sent to be looked at again
+    await api('POST', `/${driver.id}/reject`, operator.token, { reason: '请补充行驶证副页' });
+    const again = (await api('GET', `/${driver.id}`, owner.token)).json().result;
+    const unchanged = await api('PUT', `/${driver.id}`, owner.token, { ...input, plateNo: again.plateNo, ...Object.fromEntries(again.photos.map((p: { kind: string; url: string }) => [p.kind, p.url])) });
+    expect(unchanged.json()).toMatchObject({ message: '已修改，等待交易中心重新审核', result: { status: 'pending' } });
   });
 
   it("refuses an edit to another of the enterprise's drivers' ID number", async () => {

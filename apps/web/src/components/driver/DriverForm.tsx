@@ -75,6 +75,8 @@ export default function DriverForm({ open, driver, onOpenChange, onDone }: { ope
   return (
     <GuardedModalForm<Values>
       title={editing ? `编辑司机：${driver.name}` : '新增司机'}
+      // its own field ids: the list's search form beside it has fields of the same names
+      name="driverForm"
       open={open}
       onOpenChange={onOpenChange}
       width={760}
@@ -131,7 +133,7 @@ export default function DriverForm({ open, driver, onOpenChange, onDone }: { ope
           <ProFormText name="licenceNo" label="驾驶证号" placeholder="12-18 位字母或数字" fieldProps={{ maxLength: 18 }} rules={[{ required: true, message: '请输入驾驶证号' }, schemaRule(LicenceNoSchema)]} />
         </Col>
         <Col span={8}>
-          <ProFormText name="plateNo" label="车牌号" placeholder="如：晋B12345，新能源 晋BD12345" fieldProps={{ maxLength: 10 }} rules={[{ required: true, message: '请输入车牌号' }, schemaRule(PlateNoSchema)]} />
+          <ProFormText name="plateNo" label="车牌号" tooltip="新能源车 8 位，如 晋BD12345；挂车如 蒙K1234挂" placeholder="如：晋B12345" fieldProps={{ maxLength: 10 }} rules={[{ required: true, message: '请输入车牌号' }, schemaRule(PlateNoSchema)]} />
         </Col>
         <Col span={8}>
           <ProFormSelect

@@ -14,11 +14,11 @@ export function DriverDescriptions({ driver, showEnterprise = false }: { driver:
   return (
     <>
       <Descriptions column={2} bordered size="small" labelStyle={{ width: 110 }}>
-        {showEnterprise && (
+        {showEnterprise ? (
           <Descriptions.Item label="所属企业" span={2}>
             {driver.enterpriseName}
           </Descriptions.Item>
-        )}
+        ) : null}
         <Descriptions.Item label="司机姓名">{driver.name}</Descriptions.Item>
         <Descriptions.Item label="手机号码">
           <span className="coalx-num">{driver.mobile}</span>
@@ -43,11 +43,11 @@ export function DriverDescriptions({ driver, showEnterprise = false }: { driver:
         <Descriptions.Item label="登记时间">{driver.createdAt}</Descriptions.Item>
         <Descriptions.Item label="审核人">{driver.auditedBy ?? '-'}</Descriptions.Item>
         <Descriptions.Item label="审核时间">{driver.auditedAt ?? '-'}</Descriptions.Item>
-        {driver.auditNote && (
+        {driver.auditNote ? (
           <Descriptions.Item label="驳回原因" span={2}>
             <Typography.Text type="danger">{driver.auditNote}</Typography.Text>
           </Descriptions.Item>
-        )}
+        ) : null}
       </Descriptions>
       <Divider orientation="left">证件照片</Divider>
       <EnterpriseAttachments attachments={driver.photos} />

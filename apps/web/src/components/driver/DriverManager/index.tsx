@@ -81,20 +81,20 @@ export default function DriverManager() {
     {
       title: '司机姓名',
       dataIndex: 'name',
-      width: 100,
+      width: 90,
       fieldProps: { placeholder: '请输入司机姓名', maxLength: 20 },
       render: (_, r) => <a onClick={() => void open(r.id, setViewing)}>{r.name}</a>,
     },
-    ...(isOperator ? [{ title: '所属企业', dataIndex: 'enterpriseName', width: 180, ellipsis: true, fieldProps: { placeholder: '请输入企业名称' } } as ProColumns<DriverSummary>] : []),
-    { title: '身份证号码', dataIndex: 'idCardNo', width: 180, search: false, render: (_, r) => <span className="coalx-num">{r.idCardNo}</span> },
-    { title: '手机号码', dataIndex: 'mobile', width: 120, search: false, render: (_, r) => <span className="coalx-num">{r.mobile}</span> },
-    { title: '车牌号', dataIndex: 'plateNo', width: 110, fieldProps: { placeholder: '如：晋B12345', maxLength: 10 }, render: (_, r) => <Typography.Text strong>{r.plateNo}</Typography.Text> },
-    { title: '车辆类型', dataIndex: 'vehicleTypeText', width: 130, search: false },
-    { title: '核定载重(吨)', dataIndex: 'ratedLoadKg', width: 110, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.ratedLoadKg, false)}</span> },
+    ...(isOperator ? [{ title: '所属企业', dataIndex: 'enterpriseName', width: 160, ellipsis: true, fieldProps: { placeholder: '请输入企业名称' } } as ProColumns<DriverSummary>] : []),
+    { title: '身份证号码', dataIndex: 'idCardNo', width: 170, search: false, render: (_, r) => <span className="coalx-num">{r.idCardNo}</span> },
+    { title: '手机号码', dataIndex: 'mobile', width: 115, search: false, hideInTable: isOperator, render: (_, r) => <span className="coalx-num">{r.mobile}</span> },
+    { title: '车牌号', dataIndex: 'plateNo', width: 100, fieldProps: { placeholder: '如：晋B12345', maxLength: 10 }, render: (_, r) => <Typography.Text strong>{r.plateNo}</Typography.Text> },
+    { title: '车辆类型', dataIndex: 'vehicleTypeText', width: 120, search: false },
+    { title: '核定载重(吨)', dataIndex: 'ratedLoadKg', width: 100, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.ratedLoadKg, false)}</span> },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 200,
+      width: 150,
       valueType: 'select',
       valueEnum: enumOf(DRIVER_STATUS),
       fieldProps: { placeholder: '全部状态', allowClear: true },
@@ -102,7 +102,7 @@ export default function DriverManager() {
         <Space size={4} wrap={false}>
           <DriverStatusTag status={r.status} text={r.statusText} />
           {r.status === 'rejected' && r.auditNote ? (
-            <Typography.Text type="danger" ellipsis={{ tooltip: r.auditNote }} style={{ maxWidth: 120 }}>
+            <Typography.Text type="danger" ellipsis={{ tooltip: r.auditNote }} style={{ maxWidth: 76 }}>
               {r.auditNote}
             </Typography.Text>
           ) : null}
@@ -112,8 +112,7 @@ export default function DriverManager() {
     {
       title: '操作',
       valueType: 'option',
-      width: isOperator ? 70 : 190,
-      fixed: 'right',
+      width: isOperator ? 70 : 170,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => void open(r.id, setViewing)}>
@@ -138,6 +137,7 @@ export default function DriverManager() {
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}
         expandable={rowDetails<DriverSummary>((r) => [
+          { label: '手机号码', value: r.mobile },
           { label: '驾驶证号', value: r.licenceNo },
           { label: '登记时间', value: r.createdAt },
           { label: '最近修改', value: r.updatedAt },

@@ -95,21 +95,19 @@ export default function DriverAuditPage() {
     {
       title: '所属企业',
       dataIndex: 'enterpriseName',
-      width: 200,
+      width: 170,
       fieldProps: { placeholder: '请输入企业名称', maxLength: 60 },
       render: (_, r) => <span title={r.enterpriseName}>{ellipsis(r.enterpriseName, ELLIPSIS.name)}</span>,
     },
     { title: '车牌号', dataIndex: 'plateNo', width: 110, fieldProps: { placeholder: '如：晋B12345', maxLength: 10 }, render: (_, r) => <Typography.Text strong>{r.plateNo}</Typography.Text> },
-    { title: '身份证号码', dataIndex: 'idCardNo', width: 180, search: false, render: (_, r) => <span className="coalx-num">{r.idCardNo}</span> },
-    { title: '车辆类型', dataIndex: 'vehicleTypeText', width: 130, search: false },
-    { title: '核定载重(吨)', dataIndex: 'ratedLoadKg', width: 110, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.ratedLoadKg, false)}</span> },
-    { title: '状态', dataIndex: 'status', width: 90, search: false, render: (_, r) => <DriverStatusTag status={r.status} text={r.statusText} /> },
-    { title: '提交时间', dataIndex: 'updatedAt', width: 165, search: false, render: (_, r) => <span className="coalx-num">{r.updatedAt}</span> },
+    { title: '身份证号码', dataIndex: 'idCardNo', width: 175, search: false, render: (_, r) => <span className="coalx-num">{r.idCardNo}</span> },
+    { title: '核定载重(吨)', dataIndex: 'ratedLoadKg', width: 105, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.ratedLoadKg, false)}</span> },
+    { title: '状态', dataIndex: 'status', width: 80, search: false, render: (_, r) => <DriverStatusTag status={r.status} text={r.statusText} /> },
+    { title: '提交时间', dataIndex: 'updatedAt', width: 155, search: false, render: (_, r) => <span className="coalx-num">{r.updatedAt}</span> },
     {
       title: '操作',
       valueType: 'option',
       width: 150,
-      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" loading={busy === r.id && viewing === null} onClick={() => void view(r.id)}>
@@ -136,6 +134,7 @@ export default function DriverAuditPage() {
         params={{ status }}
         toolbar={{ menu: { type: 'tab', activeKey: status, items: STATUS_TABS, onChange: (key) => setStatus(String(key)) } }}
         expandable={rowDetails<DriverSummary>((r) => [
+          { label: '车辆类型', value: r.vehicleTypeText },
           { label: '手机号码', value: r.mobile },
           { label: '驾驶证号', value: r.licenceNo },
           { label: '登记时间', value: r.createdAt },
