@@ -52,6 +52,7 @@ import ukeyRoutes from './modules/ukey/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './modules/workbench/workbench.routes';
 import contractRoutes from './modules/contract/contract.routes';
+import driverRoutes from './modules/driver/driver.routes';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './modules/audit/audit.routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contractRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
+      await api.register(driverRoutes);
     },
     { prefix: API_PREFIX },
   );

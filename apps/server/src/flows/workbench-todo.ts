@@ -18,6 +18,7 @@ import {
   withdrawals,
 } from '../db/schema/index';
 import { shanghaiDayStart } from '../lib/shanghai-time';
+import { driverCounts } from '../modules/driver/driver.service';
 import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
 
 /**
@@ -36,7 +37,7 @@ async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<
 }
 
 async function operatorWorkbench(db: Db): Promise<Workbench> {
-  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies] = await Promise.all([
+  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies, driverQueue] = await Promise.all([
     countOf(db, enterprises, eq(enterprises.auditStatus, 'pending')),
     countOf(db, enterpriseChangeRequests, eq(enterpriseChangeRequests.status, 'pending')),
     countOf(db, listings, eq(listings.status, 'submitted')),
@@ -45,6 +46,7 @@ async function operatorWorkbench(db: Db): Promise<Workbench> {
     countOf(db, withdrawals, eq(withdrawals.status, 'pending')),
     countOf(db, contracts, eq(contracts.status, 'overdue')),
     countOf(db, contractUploads, eq(contractUploads.status, 'submitted')),
+    driverCounts(db, null),
   ]);
   const todos: WorkbenchTodo[] = [
     { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit', hint: '新注册企业通过审核后才能登录交易' },
@@ -55,6 +57,7 @@ async function operatorWorkbench(db: Db): Promise<Workbench> {
     { key: 'withdrawal', title: '待处理出金', count: withdrawalsOut, path: '/operation/fundsAudit', hint: '金额已冻结，付款后确认或驳回解冻' },
     { key: 'overdueContracts', title: '逾期未签合同', count: overdueContracts, path: '/contract/list?status=overdue', hint: '作废并认定违约方，或延期一次' },
     { key: 'paperContracts', title: '待审核纸质合同', count: paperCopies, path: '/contract/list', hint: '与平台生成的合同文本比对后确认或驳回' },
+    { key: 'driverAudit', title: '待审核司机', count: driverQueue.pending, path: '/logistics/driverAudit', hint: '核对身份证、驾驶证、行驶证照片，通过后方可派车' },
   ];
   return { heading: ROLES.operator, todos, money: [] };
 }
@@ -108,7 +111,7 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
         or(eq(auctions.enterpriseId, enterpriseId), inArray(auctions.id, enrolledIds)),
       ),
     );
-  const [depositsIn, withdrawalsOut, contractsToSign] = await Promise.all([
+  const [depositsIn, withdrawalsOut, contractsToSign, myDrivers] = await Promise.all([
     countOf(db, depositInApplications, and(eq(depositInApplications.enterpriseId, enterpriseId), eq(depositInApplications.status, 'pending'))),
     countOf(db, withdrawals, and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending'))),
     // contracts waiting for this enterprise's signature (the same rule as 合同上传与签署)
@@ -123,6 +126,7 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
         ),
       ),
     ),
+    driverCounts(db, enterpriseId),
   ]);
 
   const todos: WorkbenchTodo[] = [
@@ -132,6 +136,10 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
     { key: 'transfersPending', title: '处理中的出入金', count: depositsIn + withdrawalsOut, path: '/financial/application', hint: '等待交易中心确认' },
   ];
+  // shown only when there is something to fix: most enterprises never have a rejected driver
+  if (myDrivers.rejected > 0) {
+    todos.push({ key: 'rejectedDrivers', title: '被驳回的司机', count: myDrivers.rejected, path: '/logistics/transport', hint: '按驳回原因修改司机信息后重新提交审核' });
+  }
   return {
     heading: enterprise?.name ?? '',
     todos,

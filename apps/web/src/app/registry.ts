@@ -46,6 +46,7 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   SystemDict: lazyPage(() => import('@/pages/workspace/system/dict')),
   SystemParam: lazyPage(() => import('@/pages/workspace/system/param')),
   AuditLog: lazyPage(() => import('@/pages/workspace/system/auditLog')),
+  DriverAudit: lazyPage(() => import('@/pages/workspace/logistics/driverAudit')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

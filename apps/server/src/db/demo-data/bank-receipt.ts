@@ -64,7 +64,8 @@ export function amountInWords(fen: number): string {
   return cents > 0 ? `${words}${DIGITS[cents]}分` : `${words}整`;
 }
 
-class Picture {
+/** An RGB canvas with the glyph table's text: the demo pictures (receipts, driver photos) are drawn on it. */
+export class Picture {
   readonly rgb: Buffer;
   constructor(
     readonly width: number,

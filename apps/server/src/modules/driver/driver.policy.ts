@@ -14,6 +14,13 @@ export const driverPolicy = definePolicy({
     if (actor.enterpriseId === null) throw forbidden('只有企业用户可以登记司机');
     return actor.enterpriseId;
   },
+  /** lists: an enterprise its own drivers, the trading centre all; returns the enterprise to filter by (null: all) */
+  list(actor: Actor): number | null {
+    if (isPlatformStaff(actor)) return null;
+    requireRole(actor, TRADING_ROLES, '只有企业用户可以查看司机');
+    if (actor.enterpriseId === null) throw forbidden('只有企业用户可以查看司机');
+    return actor.enterpriseId;
+  },
   /** one driver's full record (ID number, photos): its enterprise or the trading centre */
   viewPrivate(actor: Actor, driver: { enterpriseId: number }) {
     if (isPlatformStaff(actor)) return;
