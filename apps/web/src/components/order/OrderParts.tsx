@@ -19,9 +19,13 @@ export function OrderStatusTag({ status, overdue }: { status: string; overdue?: 
 /** 已签收 x / 合同 y 吨 with a small bar (the list's progress column). */
 export function SignedProgress({ order }: { order: Pick<OrderSummary, 'quantity' | 'progress'> }) {
   const { text, percent } = signedProgress(order);
+  // the two halves wrap as wholes on a narrow column, so no number is ever cut
+  const [signed, contract] = text.split(' / ');
   return (
     <div className="coalx-order-progress" title={text}>
-      <div className="coalx-order-progress-text coalx-num">{text}</div>
+      <div className="coalx-order-progress-text coalx-num">
+        <span>{signed}</span> / <span>{contract}</span>
+      </div>
       <Progress percent={percent} size="small" showInfo={false} strokeColor="#1a56db" />
     </div>
   );

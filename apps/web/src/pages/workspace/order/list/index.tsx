@@ -39,14 +39,14 @@ export default function OrderListPage() {
 
   const partyColumns: ProColumns<OrderSummary>[] = isOperator
     ? [
-        { title: '卖方', dataIndex: 'sellerName', width: 150, search: false, ellipsis: true },
-        { title: '买方', dataIndex: 'buyerName', width: 150, search: false, ellipsis: true },
+        { title: '卖方', dataIndex: 'sellerName', width: 125, search: false, ellipsis: true },
+        { title: '买方', dataIndex: 'buyerName', width: 125, search: false, ellipsis: true },
       ]
     : [
         {
           title: '对方企业 / 我方角色',
           dataIndex: 'counterpartyName',
-          width: 190,
+          width: 180,
           search: false,
           render: (_, r) => (
             <span>
@@ -65,7 +65,7 @@ export default function OrderListPage() {
     {
       title: '订单编号',
       dataIndex: 'orderNo',
-      width: 150,
+      width: 135,
       fieldProps: { placeholder: '请输入订单编号' },
       render: (_, r) => (
         <Link to={`/order/info?id=${r.id}`} className="coalx-num" onClick={(e) => e.stopPropagation()}>
@@ -76,7 +76,7 @@ export default function OrderListPage() {
     {
       title: '合同编号',
       dataIndex: 'contractNo',
-      width: 150,
+      width: 135,
       fieldProps: { placeholder: '请输入合同编号' },
       render: (_, r) => (
         <Link to={`/contract/info?id=${r.contractId}`} className="coalx-num" onClick={(e) => e.stopPropagation()}>
@@ -86,10 +86,10 @@ export default function OrderListPage() {
     },
     { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
     ...partyColumns,
-    { title: '产品', dataIndex: 'productName', width: 100, ellipsis: true, fieldProps: { placeholder: '请输入产品名称' } },
-    { title: '合同金额 (¥)', dataIndex: 'amount', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
-    { title: '状态', dataIndex: 'status', width: 110, search: false, render: (_, r) => <OrderStatusTag status={r.status} overdue={r.overdue} /> },
-    { title: '交收进度', dataIndex: 'progress', width: 185, search: false, render: (_, r) => <SignedProgress order={r} /> },
+    { title: '产品', dataIndex: 'productName', width: 95, ellipsis: true, fieldProps: { placeholder: '请输入产品名称' } },
+    { title: '合同金额 (¥)', dataIndex: 'amount', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
+    { title: '状态', dataIndex: 'status', width: 95, search: false, render: (_, r) => <OrderStatusTag status={r.status} overdue={r.overdue} /> },
+    { title: '交收进度', dataIndex: 'progress', width: isOperator ? 165 : 175, search: false, render: (_, r) => <SignedProgress order={r} /> },
     {
       title: '生成日期',
       dataIndex: 'createdRange',
@@ -100,7 +100,7 @@ export default function OrderListPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 100,
+      width: isOperator ? 60 : 100,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => open(r)}>
