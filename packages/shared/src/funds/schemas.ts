@@ -1,5 +1,6 @@
 import { DepositInStates, TradeDepositStates, WithdrawalStates } from './states';
 import { z } from 'zod';
+import { dayField } from '../trade/fields';
 import { safeString } from '../text';
 
 /** Amounts travel as integer fen (DESIGN.md §4); the web converts what the trader types in yuan. */
@@ -85,8 +86,8 @@ export const JournalQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   kind: z.enum(['credit', 'freeze', 'release', 'debit_frozen', 'pay_out_frozen']).optional(),
-  dateFrom: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期格式应为 YYYY-MM-DD').optional(),
-  dateTo: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期格式应为 YYYY-MM-DD').optional(),
+  dateFrom: dayField('开始日期').optional(),
+  dateTo: dayField('结束日期').optional(),
 });
 
 export const SetPayPasswordSchema = z.strictObject({

@@ -4,7 +4,17 @@ import { safeString } from '../text';
 /** Field builders shared by the listing and auction schemas, so both speak to traders in the same words. */
 export const textField = (label: string, max: number) =>
   safeString({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过 ${max} 字`);
-export const dayField = (label: string) => safeString({ error: `请选择${label}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is refused, not rolled over to March). */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 9999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+export const dayField = (label: string) =>
+  safeString({ error: `请选择${label}` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+    .refine(isCalendarDay, `${label}不是有效日期`);
 export const instantField = (label: string) => z.iso.datetime({ offset: true, error: `${label}格式不正确` });
 
 export const pageFields = {

@@ -62,7 +62,8 @@ describe('demo data', () => {
     const rows = await database.db.select().from(listings);
     expect(new Set(rows.map((l) => `${l.status}:${l.hangState}`))).toEqual(new Set(['approved:0', 'approved:1', 'approved:2', 'submitted:0', 'draft:0']));
     expect(new Set(rows.map((l) => l.tradeType))).toEqual(new Set([0, 1]));
-    expect((await database.db.select().from(deals).where(eq(deals.tradeKind, 'listing'))).length).toBe(4);
+    // 4 of the market, 6 behind the delivery desk (demo-data/orders.ts)
+    expect((await database.db.select().from(deals).where(eq(deals.tradeKind, 'listing'))).length).toBe(10);
     expect((await database.db.select().from(listingSubscriptions).where(eq(listingSubscriptions.status, 'pending'))).length).toBe(2);
     // auctions of both types in every state, one of them bidding now
     const auctionRows = await database.db.select().from(auctions);
@@ -95,7 +96,8 @@ describe('demo data', () => {
     expect(new Set(allContracts.map((c) => c.dealId))).toEqual(new Set(allDeals.map((d) => d.id)));
     expect(allContracts).toHaveLength(allDeals.length);
     const states = allContracts.map((c) => c.status);
-    expect(states).toContain('effective');
+    // effective contracts have their orders and are being performed
+    expect(states).toContain('performing');
     expect(states).toContain('overdue');
     expect(states).toContain('pending');
     expect(allContracts.some((c) => c.status === 'overdue' && c.sellerSignedAt !== null)).toBe(true);

@@ -20,11 +20,60 @@ export const DEMO_PRODUCTS = [
   { stockCode: 'JM1', stockName: '主焦煤', category: '焦煤', quality: { qnet: 6800, mt: 9, st: 0.6, ad: 10, vdaf: 24 }, sort: 5 },
 ];
 
-const at = (time: number): Clock => ({ now: () => new Date(time) });
+export const at = (time: number): Clock => ({ now: () => new Date(time) });
 
-async function actorOf(db: Db, username: string): Promise<Actor> {
+export async function actorOf(db: Db, username: string): Promise<Actor> {
   const [row] = await db.select().from(users).where(eq(users.username, username));
   return { userId: row!.id, username, role: 'enterprise_admin' as RoleCode, enterpriseId: row!.enterpriseId, sessionId: 0 };
+}
+
+/** A listing of the demo market, as published and audited at the given times (relative to `now`). */
+export async function insertDemoListing(
+  tx: Tx,
+  now: Date,
+  operatorId: number,
+  owner: Actor,
+  o: { tradeType: 0 | 1; product: (typeof DEMO_PRODUCTS)[number]; tons: number; yuan: number; start: number; end: number; status?: string; autoConfirm?: boolean; place: [string, string, string, string] },
+) {
+  const [province, city, district, place] = o.place;
+  const status = o.status ?? 'approved';
+  const [row] = await tx
+    .insert(listings)
+    .values({
+      tradeNo: await nextTradeNumber(tx, 'GP', new Date(o.start - DAY)),
+      tradeType: o.tradeType,
+      enterpriseId: owner.enterpriseId!,
+      createdBy: owner.userId,
+      stockCode: o.product.stockCode,
+      productName: o.product.stockName,
+      category: o.product.category,
+      quality: o.product.quality,
+      quantityKg: o.tons * 1000,
+      priceFen: o.yuan * 100,
+      minSubscribeKg: Math.min(500_000, o.tons * 1000),
+      maxSubscribeKg: Math.min(5_000_000, o.tons * 1000),
+      depositMode: 'per_ton',
+      depositValueFen: 2_000,
+      priceType: o.tradeType === 0 ? 'factory_tax' : 'delivered',
+      transport: 'road',
+      deliveryProvince: province,
+      deliveryCity: city,
+      deliveryDistrict: district,
+      deliveryPlace: place,
+      deliveryDateStart: shanghaiDate(o.end + DAY),
+      deliveryDateEnd: shanghaiDate(o.end + 30 * DAY),
+      listedDateStart: new Date(o.start),
+      listedDateEnd: new Date(o.end),
+      autoConfirm: o.autoConfirm ?? false,
+      status,
+      auditTime: status === 'approved' ? new Date(o.start - DAY) : null,
+      auditedBy: status === 'approved' ? operatorId : null,
+      hangState: status !== 'approved' ? 0 : now.getTime() < o.start ? 0 : now.getTime() < o.end ? 1 : 2,
+      endedAt: status === 'approved' && now.getTime() >= o.end ? new Date(o.end) : null,
+      createdAt: new Date(o.start - 2 * DAY),
+    })
+    .returning();
+  return row!;
 }
 
 /**
@@ -39,51 +88,8 @@ export async function loadDemoListings(tx: Tx, now: Date) {
   const trader = await actorOf(db, 'buyer02');
   const [operator] = await tx.select().from(users).where(eq(users.username, 'operator'));
   const t = now.getTime();
+  const listing = (owner: Actor, o: Parameters<typeof insertDemoListing>[4]) => insertDemoListing(tx, now, operator!.id, owner, o);
 
-  async function listing(
-    owner: Actor,
-    o: { tradeType: 0 | 1; product: (typeof DEMO_PRODUCTS)[number]; tons: number; yuan: number; start: number; end: number; status?: string; autoConfirm?: boolean; place: [string, string, string, string] },
-  ) {
-    const [province, city, district, place] = o.place;
-    const status = o.status ?? 'approved';
-    const [row] = await tx
-      .insert(listings)
-      .values({
-        tradeNo: await nextTradeNumber(tx, 'GP', new Date(o.start - DAY)),
-        tradeType: o.tradeType,
-        enterpriseId: owner.enterpriseId!,
-        createdBy: owner.userId,
-        stockCode: o.product.stockCode,
-        productName: o.product.stockName,
-        category: o.product.category,
-        quality: o.product.quality,
-        quantityKg: o.tons * 1000,
-        priceFen: o.yuan * 100,
-        minSubscribeKg: Math.min(500_000, o.tons * 1000),
-        maxSubscribeKg: Math.min(5_000_000, o.tons * 1000),
-        depositMode: 'per_ton',
-        depositValueFen: 2_000,
-        priceType: o.tradeType === 0 ? 'factory_tax' : 'delivered',
-        transport: 'road',
-        deliveryProvince: province,
-        deliveryCity: city,
-        deliveryDistrict: district,
-        deliveryPlace: place,
-        deliveryDateStart: shanghaiDate(o.end + DAY),
-        deliveryDateEnd: shanghaiDate(o.end + 30 * DAY),
-        listedDateStart: new Date(o.start),
-        listedDateEnd: new Date(o.end),
-        autoConfirm: o.autoConfirm ?? false,
-        status,
-        auditTime: status === 'approved' ? new Date(o.start - DAY) : null,
-        auditedBy: status === 'approved' ? operator!.id : null,
-        hangState: status !== 'approved' ? 0 : t < o.start ? 0 : t < o.end ? 1 : 2,
-        endedAt: status === 'approved' && t >= o.end ? new Date(o.end) : null,
-        createdAt: new Date(o.start - 2 * DAY),
-      })
-      .returning();
-    return row!;
-  }
   let request = 0;
   const subscribe = async (who: Actor, tradeNo: string, tons: number, time: number) =>
     subscribeListing(db, at(time), who, { tradeId: tradeNo, quantity: tons * 1000, requestId: `demo-sub-${++request}` });
