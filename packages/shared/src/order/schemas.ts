@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../api';
 import { PaymentAuthSchema, RequestIdSchema } from '../funds/schemas';
 import { safeString } from '../text';
+import { dayField } from '../trade/fields';
 import { OrderStates } from './states';
 
 /** Order vocabulary of DESIGN.md §8 "Orders, payment and delivery". Money in integer fen, quantities in integer kg. */
@@ -16,14 +17,6 @@ export type OrderSideKey = keyof typeof ORDER_SIDES;
 export const ORDER_TABS = ['all', 'unpaid', 'awaiting_shipment', 'shipping', 'awaiting_settlement', 'settled', 'completed', 'terminated'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
 
-/** A calendar day: the pattern, and a real date (2026-02-30 matches the pattern but is no day). */
-const calendarDay = (label: string) =>
-  safeString()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
-    .refine((d) => {
-      const date = new Date(`${d}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
-    }, `${label}不是有效的日期`);
 const filterText = (max: number, label: string) => safeString().trim().max(max, `${label}过长`).optional();
 
 /** 订单管理 search: every filter optional; created dates are Asia/Shanghai days, both ends included. */
@@ -36,8 +29,8 @@ export const OrderFilterSchema = z
     contractNo: filterText(30, '合同编号'),
     counterparty: filterText(60, '企业名称'),
     productName: filterText(60, '产品名称'),
-    dateFrom: calendarDay('开始日期').optional(),
-    dateTo: calendarDay('结束日期').optional(),
+    dateFrom: dayField('开始日期').optional(),
+    dateTo: dayField('结束日期').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.dateFrom && v.dateTo && v.dateFrom > v.dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: '结束日期不能早于开始日期' });

@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds())('orders and goods payment on %s', (kind) => {
 
     const badDay = await call('GET', '/list?dateFrom=2026-02-30', buyer.traderToken);
     expect(badDay.statusCode).toBe(400);
-    expect(badDay.json().message).toContain('开始日期不是有效的日期');
+    expect(badDay.json().message).toContain('开始日期不是有效日期');
     const today = new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await call('GET', `/list?dateFrom=${today}&dateTo=${today}`, buyer.traderToken)).json().result.total).toBe(2);
 
