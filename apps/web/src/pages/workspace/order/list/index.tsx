@@ -88,8 +88,8 @@ export default function OrderListPage() {
     ...partyColumns,
     { title: '产品', dataIndex: 'productName', width: 95, ellipsis: true, fieldProps: { placeholder: '请输入产品名称' } },
     { title: '合同金额 (¥)', dataIndex: 'amount', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
-    { title: '状态', dataIndex: 'status', width: 95, search: false, render: (_, r) => <OrderStatusTag status={r.status} overdue={r.overdue} /> },
-    { title: '交收进度', dataIndex: 'progress', width: isOperator ? 165 : 175, search: false, render: (_, r) => <SignedProgress order={r} /> },
+    { title: '状态', dataIndex: 'status', width: 105, search: false, render: (_, r) => <OrderStatusTag status={r.status} overdue={r.overdue} /> },
+    { title: '交收进度', dataIndex: 'progress', width: isOperator ? 160 : 170, search: false, render: (_, r) => <SignedProgress order={r} /> },
     {
       title: '生成日期',
       dataIndex: 'createdRange',
