@@ -39,8 +39,8 @@ export default function OrderListPage() {
 
   const partyColumns: ProColumns<OrderSummary>[] = isOperator
     ? [
-        { title: '卖方', dataIndex: 'sellerName', width: 125, search: false, ellipsis: true },
-        { title: '买方', dataIndex: 'buyerName', width: 125, search: false, ellipsis: true },
+        { title: '卖方', dataIndex: 'sellerName', width: 120, search: false, ellipsis: true },
+        { title: '买方', dataIndex: 'buyerName', width: 120, search: false, ellipsis: true },
       ]
     : [
         {
@@ -86,10 +86,10 @@ export default function OrderListPage() {
     },
     { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
     ...partyColumns,
-    { title: '产品', dataIndex: 'productName', width: 95, ellipsis: true, fieldProps: { placeholder: '请输入产品名称' } },
+    { title: '产品', dataIndex: 'productName', width: isOperator ? 100 : 95, ellipsis: true, fieldProps: { placeholder: '请输入产品名称' } },
     { title: '合同金额 (¥)', dataIndex: 'amount', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
     { title: '状态', dataIndex: 'status', width: 105, search: false, render: (_, r) => <OrderStatusTag status={r.status} overdue={r.overdue} /> },
-    { title: '交收进度', dataIndex: 'progress', width: isOperator ? 160 : 170, search: false, render: (_, r) => <SignedProgress order={r} /> },
+    { title: '交收进度', dataIndex: 'progress', width: isOperator ? 150 : 170, search: false, render: (_, r) => <SignedProgress order={r} /> },
     {
       title: '生成日期',
       dataIndex: 'createdRange',
