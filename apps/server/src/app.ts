@@ -53,6 +53,7 @@ import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './modules/workbench/workbench.routes';
 import contractRoutes from './modules/contract/contract.routes';
 import driverRoutes from './modules/driver/driver.routes';
+import orderRoutes from './modules/order/order.routes';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './modules/audit/audit.routes';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ukeyRoutes);
       await api.register(workbenchRoutes);
       await api.register(contractRoutes);
+      await api.register(orderRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
       await api.register(driverRoutes);

@@ -13,6 +13,7 @@ import {
   fundAccounts,
   listingSubscriptions,
   listings,
+  orders,
   switches,
   users,
   withdrawals,
@@ -26,7 +27,7 @@ import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
  * nothing). Counts only: each linked page lists the items themselves with its own owner filter.
  */
 export async function workbenchFor(db: Db, now: Date, scope: WorkbenchScope): Promise<Workbench> {
-  if (scope.kind === 'operator') return operatorWorkbench(db);
+  if (scope.kind === 'operator') return operatorWorkbench(db, now);
   if (scope.kind === 'admin') return adminWorkbench(db, now);
   return enterpriseWorkbench(db, now, scope.enterpriseId);
 }
@@ -36,8 +37,8 @@ async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<
   return Number(row?.n ?? 0);
 }
 
-async function operatorWorkbench(db: Db): Promise<Workbench> {
-  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies, driverQueue] = await Promise.all([
+async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
+  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies, driverQueue, overdueOrders] = await Promise.all([
     countOf(db, enterprises, eq(enterprises.auditStatus, 'pending')),
     countOf(db, enterpriseChangeRequests, eq(enterpriseChangeRequests.status, 'pending')),
     countOf(db, listings, eq(listings.status, 'submitted')),
@@ -47,6 +48,8 @@ async function operatorWorkbench(db: Db): Promise<Workbench> {
     countOf(db, contracts, eq(contracts.status, 'overdue')),
     countOf(db, contractUploads, eq(contractUploads.status, 'submitted')),
     driverCounts(db, null),
+    // no automatic termination: the operator decides on each order unpaid past its deadline
+    countOf(db, orders, and(eq(orders.status, 'unpaid'), lt(orders.paymentDeadline, now))),
   ]);
   const todos: WorkbenchTodo[] = [
     { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit', hint: '新注册企业通过审核后才能登录交易' },
@@ -58,6 +61,7 @@ async function operatorWorkbench(db: Db): Promise<Workbench> {
     { key: 'overdueContracts', title: '逾期未签合同', count: overdueContracts, path: '/contract/list?status=overdue', hint: '作废并认定违约方，或延期一次' },
     { key: 'paperContracts', title: '待审核纸质合同', count: paperCopies, path: '/contract/list', hint: '与平台生成的合同文本比对后确认或驳回' },
     { key: 'driverAudit', title: '待审核司机', count: driverQueue.pending, path: '/logistics/driverAudit', hint: '核对身份证、驾驶证、行驶证照片，通过后方可派车' },
+    { key: 'overdueOrders', title: '逾期未付款订单', count: overdueOrders, path: '/order/list?status=unpaid&overdue=1', hint: '买方超过付款期限未支付货款，可联系买方或终止订单' },
   ];
   return { heading: ROLES.operator, todos, money: [] };
 }
@@ -111,7 +115,7 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
         or(eq(auctions.enterpriseId, enterpriseId), inArray(auctions.id, enrolledIds)),
       ),
     );
-  const [depositsIn, withdrawalsOut, contractsToSign, myDrivers] = await Promise.all([
+  const [depositsIn, withdrawalsOut, contractsToSign, myDrivers, ordersToPay] = await Promise.all([
     countOf(db, depositInApplications, and(eq(depositInApplications.enterpriseId, enterpriseId), eq(depositInApplications.status, 'pending'))),
     countOf(db, withdrawals, and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending'))),
     // contracts waiting for this enterprise's signature (the same rule as 合同上传与签署)
@@ -127,12 +131,14 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
       ),
     ),
     driverCounts(db, enterpriseId),
+    countOf(db, orders, and(eq(orders.buyerEnterpriseId, enterpriseId), eq(orders.status, 'unpaid'))),
   ]);
 
   const todos: WorkbenchTodo[] = [
     { key: 'subscriptionsToConfirm', title: '待确认摘牌', count: Number(toConfirm?.n ?? 0), path: '/listingTrade/confirm', hint: '对方已冻结保证金，等待本企业确认成交或拒绝' },
     { key: 'subscriptionsAwaiting', title: '等待对方确认的摘牌', count: Number(myAwaiting?.n ?? 0), path: '/listingTrade/subscribe', hint: '挂牌方确认后成交，拒绝则解冻保证金' },
     { key: 'contractsToSign', title: '待签署合同', count: contractsToSign, path: '/contract/sign', hint: '成交后 1 个工作日内双方签署，逾期将由交易中心认定违约' },
+    { key: 'ordersToPay', title: '待付款订单', count: ordersToPay, path: '/settlement/payment', hint: '合同生效后在付款期限内支付预付款，资金冻结托管至结算' },
     { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
     { key: 'transfersPending', title: '处理中的出入金', count: depositsIn + withdrawalsOut, path: '/financial/application', hint: '等待交易中心确认' },
   ];

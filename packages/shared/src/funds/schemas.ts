@@ -30,6 +30,7 @@ export const FundInfoSchema = z.object({
   total: z.number().int(),
   depositFrozen: z.number().int().describe('frozen for trade deposits'),
   withdrawalFrozen: z.number().int().describe('frozen for withdrawals awaiting payment'),
+  escrowFrozen: z.number().int().describe('frozen as goods payment in escrow for orders'),
 });
 
 /** Labels of the transition tables in ./states.ts. */
@@ -48,6 +49,7 @@ export const JOURNAL_REF_TYPE = {
   withdrawal: '出金',
   trade_deposit: '交易保证金',
   payment: '货款',
+  order_escrow: '订单货款托管',
   breach_compensation: '违约赔偿',
 } as const;
 

@@ -7,6 +7,7 @@ export const UKEY_ACTIONS = {
   auction_enrol: { label: '竞价报名', fields: ['tradeId', 'requestId'] },
   listing_subscribe: { label: '摘牌', fields: ['tradeId', 'quantity', 'requestId'] },
   trade_deposit: { label: '交易保证金', fields: ['tradeId', 'requestId'] },
+  order_pay: { label: '支付货款', fields: ['orderId', 'requestId'] },
 } as const;
 export type UkeyAction = keyof typeof UKEY_ACTIONS;
 export const isUkeyAction = (value: string): value is UkeyAction => Object.hasOwn(UKEY_ACTIONS, value);

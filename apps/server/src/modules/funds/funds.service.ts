@@ -5,11 +5,13 @@ import { depositInApplications, fundJournal, tradeDeposits, withdrawals } from '
 import { forbidden } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { enterpriseNames } from '../enterprise/enterprise.service';
+import { escrowFrozenOf } from './escrow.service';
 import { ensureAccount } from './ledger';
 
-// the account's two services: transfers in and out, and trade deposits (imported from here as before)
+// the account's services: transfers in and out, trade deposits and order escrow (imported from here as before)
 export * from './transfers.service';
 export * from './trade-deposits.service';
+export * from './escrow.service';
 
 function requireEnterprise(actor: Actor): number {
   if (actor.enterpriseId === null) throw forbidden('只有企业用户可以使用资金账户');
@@ -33,6 +35,7 @@ export async function getFundInfo(db: Db, actor: Actor) {
     total: account.available + account.frozen,
     depositFrozen: Number(deposits?.sum ?? 0),
     withdrawalFrozen: Number(pending?.sum ?? 0),
+    escrowFrozen: await escrowFrozenOf(db, enterpriseId),
   };
 }
 

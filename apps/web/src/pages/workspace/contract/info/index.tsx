@@ -22,6 +22,7 @@ import Money, { yuan } from '@/components/Money';
 import PdfViewer from '@/components/PdfViewer';
 import { ContractStatusTag, DeadlineCountdown, UploadStatusTag } from '@/components/contract/ContractParts';
 import SignContractModal from '@/components/contract/SignContractModal';
+import ContractOrderLink from '@/components/order/ContractOrderLink';
 import UploadPaperModal from '@/components/contract/UploadPaperModal';
 import '@/components/contract/contract.css';
 import { canSign } from '@/lib/contract';
@@ -256,6 +257,7 @@ export default function ContractInfoPage() {
               编辑条款
             </Button>
           ) : null}
+          <ContractOrderLink contractNo={detail.contractNo} status={detail.status} />
           {canExtend ? <Button onClick={() => setDialog('extend')}>延期</Button> : null}
           {canVoid ? (
             <Button danger onClick={() => setDialog('void')}>

@@ -42,7 +42,7 @@ export default function BalanceCards({ info, loading }: { info?: FundInfo; loadi
           extra={
             info ? (
               <Typography.Text type="secondary">
-                交易保证金 {yuan(info.depositFrozen)} · 出金冻结 {yuan(info.withdrawalFrozen)}
+                交易保证金 {yuan(info.depositFrozen)} · 出金冻结 {yuan(info.withdrawalFrozen)} · 货款托管 <span data-testid="balance-escrow">{yuan(info.escrowFrozen)}</span>
               </Typography.Text>
             ) : null
           }
