@@ -52,6 +52,8 @@ import ukeyRoutes from './modules/ukey/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './modules/workbench/workbench.routes';
 import contractRoutes from './modules/contract/contract.routes';
+import deliveryRoutes from './modules/delivery/delivery.routes';
+import { registerDeliveryJobs } from './modules/delivery/delivery.jobs';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './modules/audit/audit.routes';
@@ -158,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ukeyRoutes);
       await api.register(workbenchRoutes);
       await api.register(contractRoutes);
+      await api.register(deliveryRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
     },
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerListingJobs();
   registerContractJobs();
+  registerDeliveryJobs();
   registerScheduledJob({ name: 'auction.schedule', run: runAuctionSchedule });
   startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);

@@ -116,7 +116,6 @@ export const WeighTicketViewSchema = z.object({
   weighedAt: z.string(),
   /** the photo: GET {api}/api/delivery/order/{orderId}/files/{photoFileId} */
   photoFileId: z.number().int().nullable(),
-  recordedBy: z.string(),
 });
 export type WeighTicketView = z.infer<typeof WeighTicketViewSchema>;
 
@@ -169,7 +168,6 @@ export const DispatchViewSchema = z.object({
   /** what the gate's QR code carries: for the side that sent the truck, the seller (its gate) and the trading centre */
   gateToken: z.string().nullable(),
   createdAt: z.string(),
-  createdBy: z.string(),
   tickets: z.array(WeighTicketViewSchema),
   actions: z.array(z.enum(DISPATCH_ACTIONS)),
 });
