@@ -151,6 +151,8 @@ export const DispatchViewSchema = z.object({
   lossExceeded: z.boolean(),
   /** the order's transit-loss tolerance, percent */
   transitLossPct: z.number(),
+  /** whose scale counts (the contract's weighing basis): the weight a sign-for takes */
+  weighingBasis: z.string(),
   signedKg: z.number().int().nullable(),
   signedHow: z.string().nullable(),
   loadedAt: z.string().nullable(),

@@ -697,6 +697,7 @@ async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], known?: Map
       lossKg: truck.lossKg,
       lossExceeded: truck.lossExceeded,
       transitLossPct: order.terms.transitLossPct,
+      weighingBasis: order.terms.weighingBasis,
       signedKg: truck.signedKg,
       signedHow: truck.signedHow,
       loadedAt: when(truck.loadedAt),

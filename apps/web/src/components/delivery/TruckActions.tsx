@@ -20,8 +20,8 @@ const LABELS: Record<DispatchAction, string> = {
 };
 
 /** The weight the buyer signs for: the net on the contract's weighing basis (the server decides; shown here first). */
-function signWeight(truck: DispatchView, weighingBasis?: string) {
-  return weighingBasis === 'seller' ? truck.loadedNetKg : truck.arrivedNetKg;
+function signWeight(truck: DispatchView) {
+  return truck.weighingBasis === 'seller' ? truck.loadedNetKg : truck.arrivedNetKg;
 }
 
 /**
@@ -31,12 +31,10 @@ function signWeight(truck: DispatchView, weighingBasis?: string) {
 export default function TruckActions({
   truck,
   onChanged,
-  weighingBasis,
   print = false,
 }: {
   truck: DispatchView;
   onChanged: (truck: DispatchView) => void;
-  weighingBasis?: string;
   print?: boolean;
 }) {
   const navigate = useNavigate();
@@ -58,7 +56,7 @@ export default function TruckActions({
   };
 
   const sign = () => {
-    const kg = signWeight(truck, weighingBasis);
+    const kg = signWeight(truck);
     Modal.confirm({
       title: `签收 ${truck.plateNo}（${truck.dispatchNo}）`,
       content: `按合同约定的计量依据，本车签收量为 ${formatTons(kg)}${truck.lossExceeded ? '；本车途损已超过合理途损，如有异议请选择「提出异议」' : ''}。签收后不可撤销。`,

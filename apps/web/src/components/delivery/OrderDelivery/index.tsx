@@ -110,7 +110,7 @@ export default function OrderDelivery({ orderId }: { orderId: number }) {
             title: '操作',
             valueType: 'option',
             width: 200,
-            render: (_, r) => <TruckActions truck={r} onChanged={refresh} weighingBasis={order.weighingBasis} print />,
+            render: (_, r) => <TruckActions truck={r} onChanged={refresh} print />,
           },
         ]}
       />
