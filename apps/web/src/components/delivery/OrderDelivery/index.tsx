@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ProTable } from '@ant-design/pro-components';
-import { Alert, Button, Card, Col, Modal, Progress, Row, Statistic, message } from 'antd';
-import { WEIGHING_BASES, formatTons } from '@coalx/shared';
+import { Alert, Button, Card, Col, Modal, Progress, Row, Statistic, Tag, message } from 'antd';
+import { OrderStates, WEIGHING_BASES, formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { rowDetails } from '@/components/RowDetails';
 import { DELIVERY_KEYS, finishDelivery, getOrderDelivery, type DeliveryOrder, type DispatchView } from '@/services/delivery';
@@ -71,7 +71,11 @@ export default function OrderDelivery({ orderId }: { orderId: number }) {
     <div className="coalx-order-delivery">
       <Card
         className="coalx-delivery-section"
-        title="发运进度"
+        title={
+          <span>
+            发运进度 <Tag color="blue" data-testid="delivery-order-status">{(OrderStates.states as Record<string, string>)[order.status] ?? order.status}</Tag>
+          </span>
+        }
         extra={
           <span>
             {SIDE_TEXT[order.transportSide]}负责运输 · {(WEIGHING_BASES as Record<string, string>)[order.weighingBasis]} · 合理途损 {order.transitLossPct}%

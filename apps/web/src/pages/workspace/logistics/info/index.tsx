@@ -5,12 +5,15 @@ import { Card, Progress, Tag } from 'antd';
 import { Link } from 'react-router';
 import { OrderStates, formatTons } from '@coalx/shared';
 import TonsByDayChart from '@/components/delivery/TonsByDayChart';
-import { DeliveryProgress } from '@/components/delivery/OrderDelivery';
+import OrderDelivery from '@/components/delivery/OrderDelivery';
 import { SIDE_TEXT } from '@/components/delivery/parts';
 import { cleanParams, WS_PAGINATION } from '@/lib/pro-table';
 import { DELIVERY_KEYS, getDeliveryDaily, listDeliveryOrders, type DeliveryOrder } from '@/services/delivery';
 
-/** 物流信息: the enterprise's orders with delivery under way or done, and for the chosen one its tons by day. */
+/**
+ * 物流信息: the enterprise's orders with delivery under way or done; for the chosen one its tons by day and its
+ * trucks with the actions of the viewer's side (the same part the order detail shows).
+ */
 export default function LogisticsInfoPage() {
   const [chosen, setChosen] = useState<DeliveryOrder | null>(null);
   const daily = useQuery({ queryKey: DELIVERY_KEYS.daily(chosen?.id ?? 0), queryFn: () => getDeliveryDaily(chosen!.id), enabled: chosen !== null });
@@ -64,10 +67,12 @@ export default function LogisticsInfoPage() {
         }}
       />
       {chosen ? (
-        <Card title={`${chosen.orderNo} 每日发运（吨）`} style={{ marginTop: 16 }} extra={`${chosen.productName} · ${chosen.sellerName} → ${chosen.buyerName}`}>
-          <DeliveryProgress order={chosen} />
-          <div style={{ marginTop: 16 }}>{daily.data ? <TonsByDayChart days={daily.data} /> : <Card loading bordered={false} />}</div>
-        </Card>
+        <>
+          <Card title={`${chosen.orderNo} 每日发运（吨）`} style={{ margin: '16px 0' }} extra={`${chosen.productName} · ${chosen.sellerName} → ${chosen.buyerName}`}>
+            {daily.data ? <TonsByDayChart days={daily.data} /> : <Card loading bordered={false} />}
+          </Card>
+          <OrderDelivery orderId={chosen.id} />
+        </>
       ) : null}
     </>
   );
