@@ -8,8 +8,8 @@ import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from '.
 const baseUrl = inject('baseUrl');
 const PAY_DIGITS = '246810';
 const SELLER_NAME = '晋北煤业集团有限公司';
-/** 233 t: an amount no demo deal has, so the deal is found by it */
-const QUANTITY_KG = 233_000;
+/** 588 t: an amount no demo deal (nor another spec) has, so the deal is found by it */
+const QUANTITY_KG = 588_000;
 const SHOTS = process.env.DELIVERY_SHOTS;
 const PHOTO = gradientPng(64, 48, [40, 40, 40], [220, 220, 200]);
 let browser: Browser;
@@ -43,7 +43,7 @@ interface DeliveryOrder {
 }
 
 /**
- * An order in 待发货 that the seller transports, made through the API: buyer01 subscribes 233 t of a seller01
+ * An order in 待发货 that the seller transports, made through the API: buyer01 subscribes 588 t of a seller01
  * listing, the seller sets the contract's terms (no prepayment, the seller arranges transport), uploads the signed
  * paper copy and the operator accepts it: the contract takes effect and its order is made.
  */
@@ -53,10 +53,17 @@ async function orderAwaitingShipment(): Promise<DeliveryOrder> {
   const operator = await login({ username: 'operator', password: 'Operator#2026' });
   const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: buyer.token });
   if (!status.isSet) await api('/api/funds/payPassword/set', { token: buyer.token, body: { password: payHash(buyer.enterPriseInfo.clientId) } });
-  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number }[] }>('/api/tradeHome/listedTrade/list', {
+  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribeQuantity?: number; maxSubscribeQuantity?: number }[] }>('/api/tradeHome/listedTrade/list', {
     body: { pageNo: 1, pageSize: 50, tradeType: 0 },
   });
-  const listing = market.records.find((r) => r.enterpriseName === SELLER_NAME && r.hangState === 1 && r.remainingQuantity >= QUANTITY_KG);
+  const listing = market.records.find(
+    (r) =>
+      r.enterpriseName === SELLER_NAME &&
+      r.hangState === 1 &&
+      r.remainingQuantity >= QUANTITY_KG &&
+      (r.minSubscribeQuantity ?? 0) <= QUANTITY_KG &&
+      (r.maxSubscribeQuantity ?? QUANTITY_KG) >= QUANTITY_KG,
+  );
   expect(listing, 'an open listing sale of seller01 in the demo data').toBeTruthy();
   const sub = await api<{ id: number; status: string }>('/api/listedAnswerApply', {
     token: buyer.token,
@@ -103,8 +110,9 @@ async function orderAwaitingShipment(): Promise<DeliveryOrder> {
 /** 物流信息 with the order chosen: its trucks and the actions of the signed-in side. */
 async function openOrder(page: Page, orderNo: string) {
   await page.goto(`${baseUrl}/logistics/info`);
-  await page.getByPlaceholder('请输入订单编号').fill(orderNo);
-  await page.getByRole('button', { name: '查 询' }).click();
+  const search = page.getByPlaceholder('请输入订单编号');
+  await search.fill(orderNo);
+  await search.press('Enter');
   await page.locator('.ant-table-row', { hasText: orderNo }).first().click();
   await page.getByTestId('delivery-order-status').waitFor();
 }
@@ -176,14 +184,14 @@ describe('delivery by truck, in two browsers', () => {
     const loading = await fillTicket(seller.page, '录入装车磅单', `ZC-${Date.now()}`, '50.20', '15.20');
     await expect.poll(() => loading.getByPlaceholder('毛重 − 皮重').inputValue()).toBe('35');
     await shot(seller.page, 'delivery-loading-ticket');
-    await loading.getByRole('button', { name: '提 交' }).click();
+    await loading.getByRole('button', { name: /^提\s?交$/ }).click();
     await seller.page.locator('.ant-card-head', { hasText: '装车过磅' }).getByText('已装车').waitFor();
 
     // the buyer: 录入到货磅单 on 物流信息, then 签收 on 收货签收
     await openOrder(buyer.page, order.orderNo);
     await truckRow(buyer.page).getByRole('button', { name: '录入到货磅单' }).click();
     const arrival = await fillTicket(buyer.page, '录入到货磅单', `DH-${Date.now()}`, '49.95', '15.00');
-    await arrival.getByRole('button', { name: '提 交' }).click();
+    await arrival.getByRole('button', { name: /^提\s?交$/ }).click();
     await truckRow(buyer.page).filter({ hasText: '已到货' }).waitFor();
     expect(await truckRow(buyer.page).innerText()).toContain('34.95');
     await shot(buyer.page, 'delivery-arrived', true);
