@@ -8,21 +8,21 @@ import { DispatchStatusTag, LossCell, Tons, vehicleTypeText } from './parts';
 
 const open = (orderId: number, fileId: number) => openOrderFile(orderId, fileId).catch((error) => message.error(errorMessage(error)));
 
-/** The trucks table's key columns (派车单号, 司机, 车牌, 计划/装车/到货/签收 吨, 途损, 状态). */
+/** The trucks table's key columns (派车单号, 司机 or 订单, 车牌, 计划/装车/到货/签收 吨, 途损, 状态); the rest opens under the row. */
 export function truckColumns(options: { withOrder?: boolean } = {}): ProColumns<DispatchView>[] {
+  const withOrder = options.withOrder === true;
   return [
-    { title: '派车单号', dataIndex: 'dispatchNo', width: 150, search: false, render: (_, r) => <span className="coalx-num">{r.dispatchNo}</span> },
+    { title: '派车单号', dataIndex: 'dispatchNo', width: withOrder ? 130 : 140, search: false, render: (_, r) => <span className="coalx-num">{r.dispatchNo}</span> },
     ...(options.withOrder
-      ? [{ title: '订单编号', dataIndex: 'orderNo', width: 150, search: false, render: (_: unknown, r: DispatchView) => <span className="coalx-num">{r.orderNo}</span> } as ProColumns<DispatchView>]
-      : []),
-    { title: '司机', dataIndex: 'driverName', width: 80, search: false, ellipsis: true },
-    { title: '车牌号', dataIndex: 'plateNo', width: 100, search: false },
-    { title: '计划(吨)', dataIndex: 'plannedKg', width: 88, align: 'right', search: false, render: (_, r) => <Tons kg={r.plannedKg} /> },
-    { title: '装车(吨)', dataIndex: 'loadedNetKg', width: 88, align: 'right', search: false, render: (_, r) => <Tons kg={r.loadedNetKg} /> },
-    { title: '到货(吨)', dataIndex: 'arrivedNetKg', width: 88, align: 'right', search: false, render: (_, r) => <Tons kg={r.arrivedNetKg} /> },
-    { title: '签收(吨)', dataIndex: 'signedKg', width: 88, align: 'right', search: false, render: (_, r) => <Tons kg={r.signedKg} /> },
-    { title: '途损(吨)', dataIndex: 'lossKg', width: 120, align: 'right', search: false, render: (_, r) => <LossCell truck={r} /> },
-    { title: '状态', dataIndex: 'status', width: 82, search: false, render: (_, r) => <DispatchStatusTag status={r.status} /> },
+      ? [{ title: '订单编号', dataIndex: 'orderNo', width: 130, search: false, render: (_: unknown, r: DispatchView) => <span className="coalx-num">{r.orderNo}</span> } as ProColumns<DispatchView>]
+      : [{ title: '司机', dataIndex: 'driverName', width: 76, search: false, ellipsis: true } as ProColumns<DispatchView>]),
+    { title: '车牌号', dataIndex: 'plateNo', width: 92, search: false },
+    { title: '计划(吨)', dataIndex: 'plannedKg', width: 78, align: 'right', search: false, render: (_, r) => <Tons kg={r.plannedKg} /> },
+    { title: '装车(吨)', dataIndex: 'loadedNetKg', width: 78, align: 'right', search: false, render: (_, r) => <Tons kg={r.loadedNetKg} /> },
+    { title: '到货(吨)', dataIndex: 'arrivedNetKg', width: 78, align: 'right', search: false, render: (_, r) => <Tons kg={r.arrivedNetKg} /> },
+    { title: '签收(吨)', dataIndex: 'signedKg', width: 78, align: 'right', search: false, render: (_, r) => <Tons kg={r.signedKg} /> },
+    { title: '途损(吨)', dataIndex: 'lossKg', width: 110, align: 'right', search: false, render: (_, r) => <LossCell truck={r} /> },
+    { title: '状态', dataIndex: 'status', width: 76, search: false, render: (_, r) => <DispatchStatusTag status={r.status} /> },
   ];
 }
 

@@ -37,7 +37,7 @@ export function DeliveryProgress({ order }: { order: DeliveryOrder }) {
 }
 
 /** One order's trucks, weigh tickets, sign-for and lab reports (订单详情), with the actions of the viewer's side. */
-export default function OrderDelivery({ orderId }: { orderId: number }) {
+export default function OrderDelivery({ orderId, onChanged }: { orderId: number; onChanged?: () => void }) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: DELIVERY_KEYS.order(orderId), queryFn: () => getOrderDelivery(orderId), enabled: orderId > 0 });
   const [dispatching, setDispatching] = useState(false);
@@ -45,6 +45,7 @@ export default function OrderDelivery({ orderId }: { orderId: number }) {
     void client.invalidateQueries({ queryKey: DELIVERY_KEYS.all });
     // the order's own card (status, counters, timeline) is the orders page's query
     void client.invalidateQueries({ queryKey: ['order'] });
+    onChanged?.();
   };
   const data = query.data;
   if (!data) return query.isError ? <Alert type="error" showIcon message={errorMessage(query.error, '物流信息加载失败')} /> : <Card loading />;
@@ -113,7 +114,7 @@ export default function OrderDelivery({ orderId }: { orderId: number }) {
           {
             title: '操作',
             valueType: 'option',
-            width: 200,
+            width: 180,
             render: (_, r) => <TruckActions truck={r} onChanged={refresh} print />,
           },
         ]}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ProTable } from '@ant-design/pro-components';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Card, Progress, Tag } from 'antd';
 import { Link } from 'react-router';
 import { OrderStates, formatTons } from '@coalx/shared';
@@ -16,12 +16,14 @@ import { DELIVERY_KEYS, getDeliveryDaily, listDeliveryOrders, type DeliveryOrder
  */
 export default function LogisticsInfoPage() {
   const [chosen, setChosen] = useState<DeliveryOrder | null>(null);
+  const actionRef = useRef<ActionType>(undefined);
   const daily = useQuery({ queryKey: DELIVERY_KEYS.daily(chosen?.id ?? 0), queryFn: () => getDeliveryDaily(chosen!.id), enabled: chosen !== null });
   const pct = (o: DeliveryOrder) => Math.min(100, Math.round((o.signedKg / Math.max(o.quantityKg, 1)) * 100));
   return (
     <>
       <ProTable<DeliveryOrder>
         rowKey="id"
+        actionRef={actionRef}
         headerTitle="订单发运进度"
         cardBordered
         tableLayout="fixed"
@@ -62,7 +64,8 @@ export default function LogisticsInfoPage() {
         request={async (p) => {
           const query = cleanParams(p) as { orderNo?: string };
           const page = await listDeliveryOrders({ ...query, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
-          if (page.records.length > 0 && (chosen === null || !page.records.some((r) => r.id === chosen.id))) setChosen(page.records[0]!);
+          // keep the chosen order (refreshed), or take the first
+          setChosen((current) => page.records.find((r) => r.id === current?.id) ?? page.records[0] ?? current);
           return { data: page.records, total: page.total, success: true };
         }}
       />
@@ -71,7 +74,7 @@ export default function LogisticsInfoPage() {
           <Card title={`${chosen.orderNo} 每日发运（吨）`} style={{ margin: '16px 0' }} extra={`${chosen.productName} · ${chosen.sellerName} → ${chosen.buyerName}`}>
             {daily.data ? <TonsByDayChart days={daily.data} /> : <Card loading bordered={false} />}
           </Card>
-          <OrderDelivery orderId={chosen.id} />
+          <OrderDelivery orderId={chosen.id} onChanged={() => actionRef.current?.reload()} />
         </>
       ) : null}
     </>

@@ -55,7 +55,7 @@ function TransportRecords() {
       columns={[
         ...searchColumns,
         ...truckColumns({ withOrder: true }),
-        { title: '操作', valueType: 'option', width: 150, render: (_, r) => <TruckActions truck={r} onChanged={() => actionRef.current?.reload()} print /> },
+        { title: '操作', valueType: 'option', width: 120, render: (_, r) => <TruckActions truck={r} onChanged={() => actionRef.current?.reload()} print /> },
       ]}
       toolBarRender={() => [
         <Authorized key="export" action="export">

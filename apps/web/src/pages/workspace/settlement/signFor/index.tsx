@@ -30,19 +30,19 @@ export default function SignForPage() {
       expandable={rowDetails<DispatchView>(truckDetails)}
       locale={{ emptyText: isOperator ? '没有待裁定的签收异议' : '没有待签收或有异议的车辆' }}
       columns={[
-        ...truckColumns().filter((c) => c.dataIndex !== 'plannedKg'),
+        ...truckColumns().filter((c) => !['plannedKg', 'signedKg', 'driverName'].includes(c.dataIndex as string)),
         {
           title: '订单',
           dataIndex: 'orderNo',
-          width: 150,
+          width: 130,
           render: (_, r) => (
             <Link to={`/order/info?id=${r.orderId}`} className="coalx-num">
               {r.orderNo}
             </Link>
           ),
         },
-        { title: '自动签收', dataIndex: 'autoSignAt', width: 150, render: (_, r) => (r.status === 'arrived' ? r.autoSignAt : '-') },
-        { title: '操作', valueType: 'option', width: 170, render: (_, r) => <TruckActions truck={r} onChanged={() => actionRef.current?.reload()} /> },
+        { title: '自动签收', dataIndex: 'autoSignAt', width: 145, render: (_, r) => (r.status === 'arrived' ? r.autoSignAt : '-') },
+        { title: '操作', valueType: 'option', width: 140, render: (_, r) => <TruckActions truck={r} onChanged={() => actionRef.current?.reload()} /> },
       ]}
       request={async (p) => {
         const page = await listSignFor({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
