@@ -54,6 +54,8 @@ import workbenchRoutes from './modules/workbench/workbench.routes';
 import contractRoutes from './modules/contract/contract.routes';
 import driverRoutes from './modules/driver/driver.routes';
 import orderRoutes from './modules/order/order.routes';
+import deliveryRoutes from './modules/delivery/delivery.routes';
+import { registerDeliveryJobs } from './modules/delivery/delivery.jobs';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './modules/audit/audit.routes';
@@ -161,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(workbenchRoutes);
       await api.register(contractRoutes);
       await api.register(orderRoutes);
+      await api.register(deliveryRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
       await api.register(driverRoutes);
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerListingJobs();
   registerContractJobs();
+  registerDeliveryJobs();
   registerScheduledJob({ name: 'auction.schedule', run: runAuctionSchedule });
   startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);

@@ -50,6 +50,11 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   SystemParam: lazyPage(() => import('@/pages/workspace/system/param')),
   AuditLog: lazyPage(() => import('@/pages/workspace/system/auditLog')),
   DriverAudit: lazyPage(() => import('@/pages/workspace/logistics/driverAudit')),
+  LogisticsInfo: lazyPage(() => import('@/pages/workspace/logistics/info')),
+  TransportInfo: lazyPage(() => import('@/pages/workspace/logistics/transport')),
+  SettlementSignFor: lazyPage(() => import('@/pages/workspace/settlement/signFor')),
+  DispatchNote: lazyPage(() => import('@/pages/workspace/logistics/dispatchNote')),
+  GateLoading: lazyPage(() => import('@/pages/workspace/logistics/gate')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

@@ -34,8 +34,8 @@ export const QualityReportStates = defineStateMachine({
   label: '化验单状态',
   states: { submitted: '待确认', accepted: '已确认', disputed: '有异议' },
   moves: {
-    accept: { from: ['submitted'], to: 'accepted', event: 'quality_report.accepted' },
-    dispute: { from: ['submitted'], to: 'disputed', event: 'quality_report.disputed' },
+    accept: { from: ['submitted'], to: 'accepted', event: 'qualityreport.accepted' },
+    dispute: { from: ['submitted'], to: 'disputed', event: 'qualityreport.disputed' },
   },
 });
 

@@ -1,0 +1,221 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { gradientPng } from '../apps/server/src/lib/simple-png';
+import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+const PAY_DIGITS = '246810';
+const SELLER_NAME = '晋北煤业集团有限公司';
+/** 588 t: an amount no demo deal (nor another spec) has, so the deal is found by it */
+const QUANTITY_KG = 588_000;
+const SHOTS = process.env.DELIVERY_SHOTS;
+const PHOTO = gradientPng(64, 48, [40, 40, 40], [220, 220, 200]);
+let browser: Browser;
+
+async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}/trade-api${url}`, {
+    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
+    headers: { ...(init.form ? {} : { 'content-type': 'application/json' }), ...(init.token ? { 'X-Access-Token': init.token } : {}) },
+    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  const body = (await response.json()) as { code: number; message: string; result: T };
+  if (!response.ok || body.code !== 0) throw new Error(`${url}: ${response.status} ${body.message}`);
+  return body.result;
+}
+
+const login = (account: { username: string; password: string }) =>
+  api<{ token: string; enterPriseInfo: { clientId: string } }>('/sys/login', { body: account });
+const payHash = (clientId: string) => createHash('sha256').update(`${clientId}:${PAY_DIGITS}`).digest('hex');
+
+async function shot(page: Page, name: string, fullPage = false) {
+  if (!SHOTS) return;
+  await page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+interface DeliveryOrder {
+  id: number;
+  orderNo: string;
+  contractNo: string;
+  status: string;
+}
+
+/**
+ * An order in 待发货 that the seller transports, made through the API: buyer01 subscribes 588 t of a seller01
+ * listing, the seller sets the contract's terms (no prepayment, the seller arranges transport), uploads the signed
+ * paper copy and the operator accepts it: the contract takes effect and its order is made.
+ */
+async function orderAwaitingShipment(): Promise<DeliveryOrder> {
+  const buyer = await login(ACCOUNTS.buyer);
+  const seller = await login(ACCOUNTS.seller);
+  const operator = await login({ username: 'operator', password: 'Operator#2026' });
+  const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: buyer.token });
+  if (!status.isSet) await api('/api/funds/payPassword/set', { token: buyer.token, body: { password: payHash(buyer.enterPriseInfo.clientId) } });
+  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribeQuantity?: number; maxSubscribeQuantity?: number }[] }>('/api/tradeHome/listedTrade/list', {
+    body: { pageNo: 1, pageSize: 50, tradeType: 0 },
+  });
+  const listing = market.records.find(
+    (r) =>
+      r.enterpriseName === SELLER_NAME &&
+      r.hangState === 1 &&
+      r.remainingQuantity >= QUANTITY_KG &&
+      (r.minSubscribeQuantity ?? 0) <= QUANTITY_KG &&
+      (r.maxSubscribeQuantity ?? QUANTITY_KG) >= QUANTITY_KG,
+  );
+  expect(listing, 'an open listing sale of seller01 in the demo data').toBeTruthy();
+  const sub = await api<{ id: number; status: string }>('/api/listedAnswerApply', {
+    token: buyer.token,
+    body: { tradeId: listing!.tradeId, quantity: QUANTITY_KG, requestId: randomUUID(), payPassword: payHash(buyer.enterPriseInfo.clientId) },
+  });
+  if (sub.status !== 'confirmed') await api('/api/listedRecord/answerOrdersDeal', { token: seller.token, body: { id: sub.id, action: 'confirm' } });
+  const deals = await api<{ records: { dealNo: string; quantity: number }[] }>('/api/mydealListedTradeList', { token: buyer.token, body: { tradeId: listing!.tradeId, pageNo: 1, pageSize: 50 } });
+  const deal = deals.records.find((d) => d.quantity === QUANTITY_KG);
+  expect(deal).toBeTruthy();
+  let contract: { id: number; contractNo: string; terms: Record<string, unknown> } | null = null;
+  await expect
+    .poll(
+      async () => {
+        contract = await api<{ id: number; contractNo: string; terms: Record<string, unknown> }>(`/api/contract/by-deal/${deal!.dealNo}`, { token: seller.token }).catch(() => null);
+        return contract !== null;
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  const made = contract!;
+  await api(`/api/contract/${made.id}/terms`, { method: 'PUT', token: seller.token, body: { terms: { ...made.terms, prepaymentPct: 0, transportArranger: 'seller', weighingBasis: 'buyer' } } });
+  const form = new FormData();
+  form.append('file', new Blob([PHOTO], { type: 'image/png' }), '纸质合同.png');
+  const uploaded = await api<{ uploads: { id: number; status: string }[] }>(`/api/contract/${made.id}/upload`, { token: seller.token, form });
+  const upload = uploaded.uploads.find((u) => u.status === 'submitted')!;
+  await api(`/api/contract/${made.id}/uploads/${upload.id}/review`, { token: operator.token, body: { accept: true, note: '与生成文本一致' } });
+  let order: DeliveryOrder | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = await api<{ records: DeliveryOrder[] }>('/api/delivery/progress?pageSize=100', { token: seller.token });
+        order = page.records.find((o) => o.contractNo === made.contractNo);
+        return order?.status;
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe('awaiting_shipment');
+  // the seller's approved drivers (the demo data registers them)
+  const drivers = await api<{ id: number }[]>(`/api/delivery/order/${order!.id}/drivers`, { token: seller.token });
+  expect(drivers.length, 'seller01 has approved drivers in the demo data').toBeGreaterThan(0);
+  return order!;
+}
+
+/** 物流信息 with the order chosen: its trucks and the actions of the signed-in side. */
+async function openOrder(page: Page, orderNo: string) {
+  await page.goto(`${baseUrl}/logistics/info`);
+  const search = page.getByPlaceholder('请输入订单编号');
+  await search.fill(orderNo);
+  await search.press('Enter');
+  await page.locator('.ant-table-row', { hasText: orderNo }).first().click();
+  await page.getByTestId('delivery-order-status').waitFor();
+}
+
+const truckRow = (page: Page) => page.locator('.coalx-order-delivery .ant-table-row').first();
+
+async function fillTicket(page: Page, title: string, ticketNo: string, gross: string, tare: string) {
+  const modal = page.locator('.ant-modal', { hasText: title });
+  await modal.waitFor();
+  await modal.getByPlaceholder('磅单上的编号').fill(ticketNo);
+  await modal.getByPlaceholder('如 55.32').fill(gross);
+  await modal.getByPlaceholder('如 15.30').fill(tare);
+  await modal.getByPlaceholder('毛重 − 皮重').click(); // the net fills itself when the tare loses focus
+  await modal.locator('input[type=file]').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: PHOTO });
+  await modal.locator('.ant-upload-list-item-done, .ant-upload-list-item-container img').first().waitFor();
+  return modal;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(screenshotOnFailure);
+
+describe('delivery by truck, in two browsers', () => {
+  it('the seller dispatches and records loading, the buyer records arrival and signs for, the seller declares 交货完毕: the order is 待结算', async () => {
+    const order = await orderAwaitingShipment();
+    const seller = await newPage(browser);
+    const buyer = await newPage(browser);
+    await signIn(seller.page, baseUrl, ACCOUNTS.seller);
+    await signIn(buyer.page, baseUrl, ACCOUNTS.buyer);
+
+    // 派车 (the seller transports: 到厂价 terms)
+    await openOrder(seller.page, order.orderNo);
+    await expect.poll(() => seller.page.getByTestId('delivery-order-status').innerText()).toBe('待发货');
+    await shot(seller.page, 'delivery-info-before', true);
+    await seller.page.getByRole('button', { name: '派车' }).click();
+    const dispatchModal = seller.page.locator('.ant-modal', { hasText: `派车：${order.orderNo}` });
+    await dispatchModal.waitFor();
+    await dispatchModal.locator('.ant-select').first().click();
+    await seller.page.locator('.ant-select-item-option').first().click();
+    await dispatchModal.getByLabel('计划装车量（吨）').fill('35');
+    await shot(seller.page, 'delivery-dispatch-form');
+    await dispatchModal.getByRole('button', { name: '确认派车' }).click();
+    await truckRow(seller.page).filter({ hasText: '已派车' }).waitFor();
+    await expect.poll(() => seller.page.getByTestId('delivery-order-status').innerText()).toBe('发运中');
+    await shot(seller.page, 'delivery-dispatched', true);
+
+    // the printable note with its QR code, and the gate's loading record it opens
+    await truckRow(seller.page).getByRole('button', { name: '打印派车单' }).click();
+    await seller.page.getByTestId('dispatch-qr').waitFor();
+    const noteText = await seller.page.getByTestId('dispatch-note').innerText();
+    expect(noteText).toContain('派车单 / 提煤单');
+    expect(noteText).toContain(order.orderNo);
+    expect(noteText).toContain('35.00 吨');
+    await shot(seller.page, 'delivery-dispatch-note');
+    const sellerSession = await login(ACCOUNTS.seller);
+    const trucks = await api<{ trucks: { id: number; gateToken: string }[] }>(`/api/delivery/order/${order.id}`, { token: sellerSession.token });
+    await seller.page.goto(`${baseUrl}/logistics/gate?token=${trucks.trucks[0]!.gateToken}`);
+    await seller.page.getByText('核对车牌与司机后过磅装车').waitFor();
+    await shot(seller.page, 'delivery-gate');
+
+    // 录入装车磅单 at the gate
+    await seller.page.getByRole('button', { name: '录入装车磅单' }).click();
+    const loading = await fillTicket(seller.page, '录入装车磅单', `ZC-${Date.now()}`, '50.20', '15.20');
+    await expect.poll(() => loading.getByPlaceholder('毛重 − 皮重').inputValue()).toBe('35');
+    await shot(seller.page, 'delivery-loading-ticket');
+    await loading.getByRole('button', { name: /^提\s?交$/ }).click();
+    await seller.page.locator('.ant-card-head', { hasText: '装车过磅' }).getByText('已装车').waitFor();
+
+    // the buyer: 录入到货磅单 on 物流信息, then 签收 on 收货签收
+    await openOrder(buyer.page, order.orderNo);
+    await truckRow(buyer.page).getByRole('button', { name: '录入到货磅单' }).click();
+    const arrival = await fillTicket(buyer.page, '录入到货磅单', `DH-${Date.now()}`, '49.95', '15.00');
+    await arrival.getByRole('button', { name: /^提\s?交$/ }).click();
+    await truckRow(buyer.page).filter({ hasText: '已到货' }).waitFor();
+    expect(await truckRow(buyer.page).innerText()).toContain('34.95');
+    await shot(buyer.page, 'delivery-arrived', true);
+    await buyer.page.goto(`${baseUrl}/settlement/signFor`);
+    const queued = buyer.page.locator('.ant-table-row', { hasText: '已到货' }).first();
+    await queued.waitFor();
+    await shot(buyer.page, 'delivery-signfor-queue');
+    await queued.getByRole('button', { name: '签收' }).click();
+    const confirm = buyer.page.locator('.ant-modal-confirm', { hasText: '签收' });
+    await expect.poll(() => confirm.innerText()).toContain('34.95 吨');
+    await confirm.getByRole('button', { name: '确认签收' }).click();
+    await buyer.page.getByText('已签收', { exact: true }).first().waitFor({ state: 'attached' }).catch(() => undefined);
+    await expect.poll(async () => (await api<{ trucks: { status: string }[] }>(`/api/delivery/order/${order.id}`, { token: sellerSession.token })).trucks[0]!.status).toBe('signed');
+
+    // the seller declares delivery finished: 待结算
+    await openOrder(seller.page, order.orderNo);
+    await seller.page.getByRole('button', { name: '交货完毕' }).click();
+    await seller.page.locator('.ant-modal-confirm').getByRole('button', { name: '确认交货完毕' }).click();
+    await expect.poll(() => seller.page.getByTestId('delivery-order-status').innerText()).toBe('待结算');
+    await shot(seller.page, 'delivery-finished', true);
+
+    // 运输信息 lists the truck with both tickets
+    await buyer.page.goto(`${baseUrl}/logistics/transport`);
+    await buyer.page.locator('.ant-table-row', { hasText: order.orderNo }).first().waitFor();
+    await shot(buyer.page, 'delivery-transport');
+  });
+});
