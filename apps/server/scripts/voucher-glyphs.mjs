@@ -21,6 +21,8 @@ const TEXTS = [
   '山西省朔州市城区怀仁县应大同江苏南京无锡常徐盐路街道村镇号院组栋单元发新栖霞燕矶亭云',
   '王张志强李永红赵保平刘海军孙建华周国庆吴长郑天明陈杨黄马胡高林何罗梁宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁沈任姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
   '重型半挂牵引自卸货厢式平板中ABCDEFGHJKLMNPQRSTUVWYZ',
+  // weigh tickets and lab reports of the demo delivery desk (demo-data/delivery-photos.ts)
+  '装车到货过磅单磅号牌发收位毛皮净重吨时间计量专用章司员煤质化验报告编样品收基低热全水硫灰挥检测中心省鉴定朔州上海外高桥电厂井东矿站验章cal/%第批一二三',
 ];
 const chars = [...new Set(TEXTS.join(''))].filter((c) => c !== ' ');
 

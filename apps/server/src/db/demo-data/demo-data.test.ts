@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts } from '../schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -102,6 +102,16 @@ describe('demo data', () => {
     expect(states).toContain('pending');
     expect(allContracts.some((c) => c.status === 'overdue' && c.sellerSignedAt !== null)).toBe(true);
     expect(devices.find((d) => d.status === 'pending')!.pendingCsr).toBeTruthy();
+    // a living delivery desk: orders in every state before settlement, trucks in every state, a dispute, lab reports
+    const allOrders = await database.db.select().from(orders);
+    expect(new Set(allOrders.map((o) => o.status))).toEqual(new Set(['unpaid', 'awaiting_shipment', 'shipping', 'awaiting_settlement', 'terminated']));
+    expect(allOrders.some((o) => o.status === 'unpaid' && o.paymentDeadline < new Date())).toBe(true);
+    const trucks = await database.db.select().from(dispatches);
+    expect(new Set(trucks.map((d) => d.status))).toEqual(new Set(['dispatched', 'loaded', 'arrived', 'signed', 'disputed']));
+    const done = allOrders.find((o) => o.status === 'awaiting_settlement')!;
+    expect(done.signedKg).toBeGreaterThanOrEqual(done.quantityKg * 0.95);
+    expect(new Set((await database.db.select().from(qualityReports)).map((r) => r.status))).toEqual(new Set(['accepted', 'submitted']));
+    expect((await database.db.select().from(drivers)).length).toBe(8);
   });
 
   it('demo bidders bid only as bidder01 and bidder02, even when buyer01 enrols in the live auction', async () => {

@@ -13,6 +13,7 @@ import { loadDemoContent } from './content';
 import { loadDemoUkey } from './ukey';
 import { loadDemoContracts } from './contracts';
 import { loadDemoOrders } from './orders';
+import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 
 /** The trading centre's receiving account named on the demo transfer receipts. */
@@ -168,6 +169,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
   });
   // contracts are made after the deals' commit, as the platform makes them (flows/make-contract.ts)
   await loadDemoContracts(db, storage, now);
+  await seedDemoDrivers(db, storage, now);
   await loadDemoOrders(db, storage, now);
   return true;
 }

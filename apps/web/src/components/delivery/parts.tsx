@@ -1,5 +1,5 @@
 import { Tag, Tooltip } from 'antd';
-import { DISPATCH_STATUS, QUALITY_REPORT_STATUS, formatTons } from '@coalx/shared';
+import { DISPATCH_STATUS, QUALITY_REPORT_STATUS, VEHICLE_TYPES, formatTons } from '@coalx/shared';
 import type { DispatchView } from '@/services/delivery';
 import './delivery.css';
 
@@ -47,13 +47,6 @@ export function LossCell({ truck }: { truck: Pick<DispatchView, 'lossKg' | 'loss
 }
 
 /** Vehicle types as the drivers' register names them. */
-const VEHICLE_TYPES: Record<string, string> = {
-  heavy_semi_trailer: '重型半挂牵引车',
-  heavy_dump: '重型自卸货车',
-  heavy_box: '重型厢式货车',
-  heavy_flatbed: '重型平板货车',
-  medium: '中型货车',
-};
-export const vehicleTypeText = (key: string) => VEHICLE_TYPES[key] ?? key;
+export const vehicleTypeText = (key: string) => (VEHICLE_TYPES as Record<string, string>)[key] ?? key;
 
 export const SIDE_TEXT = { seller: '卖方', buyer: '买方' } as const;
