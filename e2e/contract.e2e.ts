@@ -213,16 +213,17 @@ describe('contracts (合同)', () => {
     // nothing is left waiting for the buyer
     await buyer.page.locator('.ant-table-row', { hasText: contractNo }).waitFor({ state: 'detached' });
 
-    // the contract list says 已生效; the detail lists both signatures and the PDF carries both seals
+    // the contract list says 已生效, or already 履行中 once its order is made (flows/make-order.ts follows at once);
+    // the detail lists both signatures and the PDF carries both seals
     await buyer.page.goto(`${baseUrl}/contract/list`);
     const listed = buyer.page.locator('.ant-table-row', { hasText: contractNo });
     await listed.waitFor();
-    expect(await listed.innerText()).toContain('已生效');
+    expect(await listed.innerText()).toMatch(/已生效|履行中/);
     expect(await listed.innerText()).toContain(SELLER_NAME);
     await shot(buyer.page, 'contract-list');
     await listed.getByRole('button', { name: '查看' }).click();
     const detail = buyer.page.getByTestId('contract-info');
-    await expect.poll(() => detail.getAttribute('data-status')).toBe('effective');
+    await expect.poll(() => detail.getAttribute('data-status')).toMatch(/^(effective|performing)$/);
     const signatures = buyer.page.getByTestId('contract-signature');
     await expect.poll(() => signatures.count()).toBe(2);
     expect(await signatures.nth(0).innerText()).toContain('数字证书');

@@ -174,7 +174,7 @@ describe('delivery by truck, in two browsers', () => {
     expect(noteText).toContain('35.00 吨');
     await shot(seller.page, 'delivery-dispatch-note');
     const sellerSession = await login(ACCOUNTS.seller);
-    const trucks = await api<{ trucks: { id: number; gateToken: string }[] }>(`/api/delivery/order/${order.id}`, { token: sellerSession.token });
+    const trucks = await api<{ trucks: { id: number; gateToken: string; dispatchNo: string }[] }>(`/api/delivery/order/${order.id}`, { token: sellerSession.token });
     await seller.page.goto(`${baseUrl}/logistics/gate?token=${trucks.trucks[0]!.gateToken}`);
     await seller.page.getByText('核对车牌与司机后过磅装车').waitFor();
     await shot(seller.page, 'delivery-gate');
@@ -196,7 +196,8 @@ describe('delivery by truck, in two browsers', () => {
     expect(await truckRow(buyer.page).innerText()).toContain('34.95');
     await shot(buyer.page, 'delivery-arrived', true);
     await buyer.page.goto(`${baseUrl}/settlement/signFor`);
-    const queued = buyer.page.locator('.ant-table-row', { hasText: '已到货' }).first();
+    // the demo data has arrived trucks of its own in the queue: this one is found by its number
+    const queued = buyer.page.locator('.ant-table-row', { hasText: trucks.trucks[0]!.dispatchNo }).first();
     await queued.waitFor();
     await shot(buyer.page, 'delivery-signfor-queue');
     await queued.getByRole('button', { name: '签收' }).click();

@@ -49,8 +49,7 @@ describe('司机车辆', () => {
     await signIn(page, baseUrl, ACCOUNTS.seller);
     await page.goto(`${baseUrl}/logistics/transport`);
     // 运输信息 shows the drivers in its 「司机车辆」 tab
-    const tab = page.getByRole('tab', { name: '司机车辆' });
-    if (await tab.count()) await tab.click();
+    await page.getByRole('tab', { name: '司机车辆' }).click();
     await page.getByRole('button', { name: '新增司机' }).click();
     const modal = page.locator('.ant-modal', { hasText: '新增司机' });
     await modal.getByLabel('司机姓名').fill('王建国');

@@ -144,7 +144,7 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
   ];
   // shown only when there is something to fix: most enterprises never have a rejected driver
   if (myDrivers.rejected > 0) {
-    todos.push({ key: 'rejectedDrivers', title: '被驳回的司机', count: myDrivers.rejected, path: '/logistics/transport', hint: '按驳回原因修改司机信息后重新提交审核' });
+    todos.push({ key: 'rejectedDrivers', title: '被驳回的司机', count: myDrivers.rejected, path: '/logistics/transport?tab=drivers', hint: '按驳回原因修改司机信息后重新提交审核' });
   }
   return {
     heading: enterprise?.name ?? '',

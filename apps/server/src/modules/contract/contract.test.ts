@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds())('contracts on %s', (kind) => {
     expect((await sign(seller, contract.id)).statusCode).toBe(409);
     const edit = await call('PUT', `/${contract.id}/terms`, seller.token, { terms: detail.terms });
     expect(edit.statusCode).toBe(409);
-    await expect(t.database.db.transaction((tx) => transition(tx, ContractStates, 'sellerSign', { table: contracts, where: eq(contracts.id, contract.id) }))).rejects.toThrow(/已生效/);
+    await expect(t.database.db.transaction((tx) => transition(tx, ContractStates, 'sellerSign', { table: contracts, where: eq(contracts.id, contract.id) }))).rejects.toThrow(/不能改为「卖方已签」/); // 已生效, or 履行中 once its order is made
   });
 
   it('a revoked certificate cannot sign; an edit of the terms clears the signature made', async () => {

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Card, Tabs, message } from 'antd';
@@ -76,9 +77,14 @@ function TransportRecords() {
 
 /** 运输信息: the trucks and their weigh tickets (运输记录), and the enterprise's drivers and vehicles (司机车辆). */
 export default function TransportInfoPage() {
+  // the tab lives in the address (?tab=drivers), so a reload or a link (the workbench's 被驳回的司机) opens it
+  const [params, setParams] = useSearchParams();
+  const activeKey = params.get('tab') === 'drivers' ? 'drivers' : 'records';
   return (
     <Card bordered={false} styles={{ body: { paddingTop: 4 } }}>
       <Tabs
+        activeKey={activeKey}
+        onChange={(key) => setParams(key === 'drivers' ? { tab: 'drivers' } : {}, { replace: true })}
         items={[
           { key: 'records', label: '运输记录', children: <TransportRecords /> },
           { key: 'drivers', label: '司机车辆', children: <DriverManager /> },
