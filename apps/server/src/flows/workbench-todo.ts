@@ -8,6 +8,7 @@ import {
   contracts,
   contractUploads,
   depositInApplications,
+  dispatches,
   enterpriseChangeRequests,
   enterprises,
   fundAccounts,
@@ -38,7 +39,7 @@ async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<
 }
 
 async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
-  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies, driverQueue, overdueOrders] = await Promise.all([
+  const [registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies, driverQueue, overdueOrders, disputes] = await Promise.all([
     countOf(db, enterprises, eq(enterprises.auditStatus, 'pending')),
     countOf(db, enterpriseChangeRequests, eq(enterpriseChangeRequests.status, 'pending')),
     countOf(db, listings, eq(listings.status, 'submitted')),
@@ -50,6 +51,7 @@ async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
     driverCounts(db, null),
     // no automatic termination: the operator decides on each order unpaid past its deadline
     countOf(db, orders, and(eq(orders.status, 'unpaid'), lt(orders.paymentDeadline, now))),
+    countOf(db, dispatches, eq(dispatches.status, 'disputed')),
   ]);
   const todos: WorkbenchTodo[] = [
     { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit', hint: '新注册企业通过审核后才能登录交易' },
@@ -62,6 +64,7 @@ async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
     { key: 'paperContracts', title: '待审核纸质合同', count: paperCopies, path: '/contract/list', hint: '与平台生成的合同文本比对后确认或驳回' },
     { key: 'driverAudit', title: '待审核司机', count: driverQueue.pending, path: '/logistics/driverAudit', hint: '核对身份证、驾驶证、行驶证照片，通过后方可派车' },
     { key: 'overdueOrders', title: '逾期未付款订单', count: overdueOrders, path: '/order/list?status=unpaid&overdue=1', hint: '买方超过付款期限未支付货款，可联系买方或终止订单' },
+    { key: 'disputesToRule', title: '待裁定签收异议', count: disputes, path: '/settlement/signFor', hint: '买方对到货车辆提出异议，核对双方磅单与说明后裁定' },
   ];
   return { heading: ROLES.operator, todos, money: [] };
 }
@@ -115,7 +118,9 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
         or(eq(auctions.enterpriseId, enterpriseId), inArray(auctions.id, enrolledIds)),
       ),
     );
-  const [depositsIn, withdrawalsOut, contractsToSign, myDrivers, ordersToPay] = await Promise.all([
+  const ordersWhere = (side: 'seller' | 'buyer') =>
+    db.select({ id: orders.id }).from(orders).where(eq(side === 'seller' ? orders.sellerEnterpriseId : orders.buyerEnterpriseId, enterpriseId));
+  const [depositsIn, withdrawalsOut, contractsToSign, myDrivers, ordersToPay, trucksToSign, disputesToAnswer] = await Promise.all([
     countOf(db, depositInApplications, and(eq(depositInApplications.enterpriseId, enterpriseId), eq(depositInApplications.status, 'pending'))),
     countOf(db, withdrawals, and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending'))),
     // contracts waiting for this enterprise's signature (the same rule as 合同上传与签署)
@@ -132,6 +137,8 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     ),
     driverCounts(db, enterpriseId),
     countOf(db, orders, and(eq(orders.buyerEnterpriseId, enterpriseId), eq(orders.status, 'unpaid'))),
+    countOf(db, dispatches, and(eq(dispatches.status, 'arrived'), inArray(dispatches.orderId, ordersWhere('buyer')))),
+    countOf(db, dispatches, and(eq(dispatches.status, 'disputed'), isNull(dispatches.sellerAnswer), inArray(dispatches.orderId, ordersWhere('seller')))),
   ]);
 
   const todos: WorkbenchTodo[] = [
@@ -139,6 +146,8 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     { key: 'subscriptionsAwaiting', title: '等待对方确认的摘牌', count: Number(myAwaiting?.n ?? 0), path: '/listingTrade/subscribe', hint: '挂牌方确认后成交，拒绝则解冻保证金' },
     { key: 'contractsToSign', title: '待签署合同', count: contractsToSign, path: '/contract/sign', hint: '成交后 1 个工作日内双方签署，逾期将由交易中心认定违约' },
     { key: 'ordersToPay', title: '待付款订单', count: ordersToPay, path: '/settlement/payment', hint: '合同生效后在付款期限内支付预付款，资金冻结托管至结算' },
+    { key: 'trucksToSign', title: '待签收车辆', count: trucksToSign, path: '/settlement/signFor', hint: '核对到货磅单后签收或提出异议，逾期未处理自动视为签收' },
+    { key: 'disputesToAnswer', title: '待答复的签收异议', count: disputesToAnswer, path: '/settlement/signFor', hint: '买方对到货提出异议，请答复说明，交易中心据此裁定' },
     { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
     { key: 'transfersPending', title: '处理中的出入金', count: depositsIn + withdrawalsOut, path: '/financial/application', hint: '等待交易中心确认' },
   ];

@@ -123,6 +123,26 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
     return id;
   }
 
+  it('the workbench tells the buyer its trucks to sign for, the seller the disputes to answer, the operator those to rule', async () => {
+    const todos = async (token: string) => {
+      const answer = await t.app.inject({ method: 'GET', url: '/trade-api/api/workbench/todo', headers: { 'x-access-token': token } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return Object.fromEntries((answer.json().result.todos as { key: string; count: number }[]).map((todo) => [todo.key, todo.count]));
+    };
+    const before = { buyer: await todos(buyer.traderToken), seller: await todos(seller.traderToken), operator: await todos(operatorToken) };
+    const { order, driver } = await readyOrder();
+    const id = await arrivedTruck(order, driver.id);
+    expect((await todos(buyer.traderToken)).trucksToSign).toBe(before.buyer.trucksToSign! + 1);
+    expect((await todos(outsider.traderToken)).trucksToSign).toBe(0);
+    const disputed = await api('POST', `/dispatch/${id}/dispute`, buyer.traderToken, { reason: '篷布破损，到货短少', photos: [] });
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    expect((await todos(buyer.traderToken)).trucksToSign).toBe(before.buyer.trucksToSign);
+    expect((await todos(seller.traderToken)).disputesToAnswer).toBe(before.seller.disputesToAnswer! + 1);
+    expect((await todos(operatorToken)).disputesToRule).toBe(before.operator.disputesToRule! + 1);
+    expect((await api('POST', `/dispatch/${id}/answer`, seller.traderToken, { answer: '出厂时篷布完好' })).statusCode).toBe(200);
+    expect((await todos(seller.traderToken)).disputesToAnswer).toBe(before.seller.disputesToAnswer);
+  });
+
   it('dispatch → loading → arrival → sign-for → 交货完毕: the order ships and reaches 待结算, every step on its timeline', async () => {
     const { order, driver } = await readyOrder();
     const sent = await dispatch(order, driver.id, 40_000);

@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds())('工作台首页 on %s', (kind) => {
     expect(counts(buyerView)).toMatchObject({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 1, auctionsToday: 1, transfersPending: 1 });
     // ¥200,000 auction deposit + 500 t × ¥20 subscription deposit, out of ¥1,000,000
     expect(money(buyerView)).toEqual({ frozen: 21_000_000, available: 79_000_000 });
-    expect(counts(await workbench(bystander.token))).toEqual({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 0, contractsToSign: 0, ordersToPay: 0, auctionsToday: 0, transfersPending: 0 });
+    expect(counts(await workbench(bystander.token))).toEqual({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 0, contractsToSign: 0, ordersToPay: 0, trucksToSign: 0, disputesToAnswer: 0, auctionsToday: 0, transfersPending: 0 });
     expect(money(await workbench(bystander.token))).toEqual({ frozen: 0, available: 0 });
 
     // answered, it is no longer waiting for either side
