@@ -43,11 +43,11 @@ interface DeliveryOrder {
 }
 
 /**
- * An order in 待发货 that the seller transports, made through the API: buyer01 subscribes 588 t of a seller01
- * listing, the seller sets the contract's terms (no prepayment, the seller arranges transport), uploads the signed
- * paper copy and the operator accepts it: the contract takes effect and its order is made.
+ * An order waiting for its prepayment that the seller transports, made through the API: buyer01 subscribes 588 t of
+ * a seller01 listing, the seller sets the contract's terms (the seller arranges transport, the buyer's scale
+ * counts), uploads the signed paper copy and the operator accepts it: the contract takes effect and its order is made.
  */
-async function orderAwaitingShipment(): Promise<DeliveryOrder> {
+async function orderAwaitingPayment(): Promise<DeliveryOrder> {
   const buyer = await login(ACCOUNTS.buyer);
   const seller = await login(ACCOUNTS.seller);
   const operator = await login({ username: 'operator', password: 'Operator#2026' });
@@ -84,7 +84,7 @@ async function orderAwaitingShipment(): Promise<DeliveryOrder> {
     )
     .toBe(true);
   const made = contract!;
-  await api(`/api/contract/${made.id}/terms`, { method: 'PUT', token: seller.token, body: { terms: { ...made.terms, prepaymentPct: 0, transportArranger: 'seller', weighingBasis: 'buyer' } } });
+  await api(`/api/contract/${made.id}/terms`, { method: 'PUT', token: seller.token, body: { terms: { ...made.terms, transportArranger: 'seller', weighingBasis: 'buyer' } } });
   const form = new FormData();
   form.append('file', new Blob([PHOTO], { type: 'image/png' }), '纸质合同.png');
   const uploaded = await api<{ uploads: { id: number; status: string }[] }>(`/api/contract/${made.id}/upload`, { token: seller.token, form });
@@ -94,13 +94,13 @@ async function orderAwaitingShipment(): Promise<DeliveryOrder> {
   await expect
     .poll(
       async () => {
-        const page = await api<{ records: DeliveryOrder[] }>('/api/delivery/progress?pageSize=100', { token: seller.token });
+        const page = await api<{ records: DeliveryOrder[] }>(`/api/order/list?contractNo=${made.contractNo}`, { token: seller.token });
         order = page.records.find((o) => o.contractNo === made.contractNo);
         return order?.status;
       },
       { timeout: 90_000, intervals: [1_000] },
     )
-    .toBe('awaiting_shipment');
+    .toBe('unpaid');
   // the seller's approved drivers (the demo data registers them)
   const drivers = await api<{ id: number }[]>(`/api/delivery/order/${order!.id}/drivers`, { token: seller.token });
   expect(drivers.length, 'seller01 has approved drivers in the demo data').toBeGreaterThan(0);
@@ -142,12 +142,30 @@ afterAll(async () => {
 afterEach(screenshotOnFailure);
 
 describe('delivery by truck, in two browsers', () => {
-  it('the seller dispatches and records loading, the buyer records arrival and signs for, the seller declares 交货完毕: the order is 待结算', async () => {
-    const order = await orderAwaitingShipment();
+  it('the buyer pays, the seller dispatches and records loading, the buyer records arrival and signs for, the seller declares 交货完毕: the order is 待结算', async () => {
+    const order = await orderAwaitingPayment();
     const seller = await newPage(browser);
     const buyer = await newPage(browser);
     await signIn(seller.page, baseUrl, ACCOUNTS.seller);
     await signIn(buyer.page, baseUrl, ACCOUNTS.buyer);
+
+    // 付款: the prepayment into escrow, after the confirmation with the amount (and the pay password when its switch is on)
+    await buyer.page.goto(`${baseUrl}/order/info?id=${order.id}`);
+    const info = buyer.page.getByTestId('order-info');
+    await expect.poll(() => info.getAttribute('data-status')).toBe('unpaid');
+    await buyer.page.getByTestId('order-pay').click();
+    const confirmPay = buyer.page.getByTestId('money-confirm');
+    await confirmPay.waitFor();
+    expect(await confirmPay.innerText()).toContain(order.orderNo);
+    await buyer.page.getByRole('button', { name: '确认付款' }).click();
+    const password = buyer.page.locator('.ant-modal', { hasText: '请输入支付密码' });
+    if (await password.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+      await password.locator('input').first().click();
+      await buyer.page.keyboard.type(PAY_DIGITS);
+      await password.getByRole('button', { name: '确认支付' }).click();
+    }
+    await expect.poll(() => info.getAttribute('data-status')).toBe('awaiting_shipment');
+    await shot(buyer.page, 'delivery-paid', true);
 
     // 派车 (the seller transports: 到厂价 terms)
     await openOrder(seller.page, order.orderNo);
