@@ -92,6 +92,7 @@ export const WORKSPACE_MENU: MenuDefinition = {
         { id: 'settlement-payment', title: '货款支付', path: '/settlement/payment', component: 'SettlementPayment' },
         { id: 'settlement-logistics', title: '物流结算', path: '/settlement/logistics', component: 'SettlementLogistics' },
         { id: 'settlement-signFor', title: '收货签收', path: '/settlement/signFor', component: 'SettlementSignFor' },
+        { id: 'settlement-info', title: '结算单详情', path: '/settlement/info', component: 'SettlementInfo', hidden: true },
       ],
     },
     {
@@ -156,7 +157,7 @@ const TRADING_MENUS = [
   'listingTrade-subscribe', 'listingTrade-deal', 'listingTrade-result', 'auctionTrade', 'auctionTrade-start',
   'auctionTrade-query', 'auctionTrade-sign', 'auctionTrade-deal', 'auctionTrade-result', 'contract', 'contract-list',
   'contract-sign', 'contract-info', 'order', 'order-info', 'settlement', 'settlement-balance', 'settlement-payment', 'settlement-logistics',
-  'settlement-signFor', 'financial', 'financial-assets', 'financial-application', 'financial-payRecord', 'invoice',
+  'settlement-signFor', 'settlement-info', 'financial', 'financial-assets', 'financial-application', 'financial-payRecord', 'invoice',
   // 司机审核 is the trading centre's; an enterprise sees its drivers' audit state under 运输信息
   'logistics', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'logistics-gate', 'logistics-freight',
   'logistics-freightSummary', 'longTermDeal',
@@ -190,6 +191,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       'contract', 'contract-list', 'contract-info',
       // every order and its trucks; terminates orders and rules sign-for disputes (收货签收)
       'order', 'order-info', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'settlement', 'settlement-signFor',
+      // every settlement statement (rules disputed ones) and every invoice
+      'settlement-balance', 'settlement-info', 'invoice',
       // and reads the audit trail (操作日志) with the admin
       'system', 'system-auditLog',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),

@@ -56,6 +56,11 @@ export const orders = pgTable(
     paidAt: tstz('paid_at'),
     shippedAt: tstz('shipped_at'),
     deliveredAt: tstz('delivered_at'),
+    /** the settlement statement confirmed by both (结算单 JS…): the amount the invoices must total */
+    settlementNo: text('settlement_no'),
+    settledFen: bigint('settled_fen', { mode: 'number' }),
+    settledAt: tstz('settled_at'),
+    completedAt: tstz('completed_at'),
     terminatedAt: tstz('terminated_at'),
     terminateReason: text('terminate_reason'),
     createdAt: tstz('created_at').notNull().defaultNow(),

@@ -625,3 +625,9 @@ export async function markContractPerforming(tx: Tx, id: number, now: Date) {
   });
   if (moved) await logEvent(tx, id, now, null, '开始履行', '订单已生成');
 }
+
+/** Its order is complete (settled and invoiced): the contract is 已完成. */
+export async function markContractCompleted(tx: Tx, id: number, now: Date) {
+  const moved = await transition(tx, ContractStates, 'complete', { table: contracts, where: eq(contracts.id, id), set: { updatedAt: now }, notFoundMessage: '合同不存在', idempotent: true });
+  if (moved) await logEvent(tx, id, now, null, '履行完毕', '订单已结算并开票，合同履行完毕');
+}
