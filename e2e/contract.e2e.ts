@@ -1,14 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTRACT_SEAL_PLACEMENT } from '../apps/server/src/lib/pdf/contract-pdf';
 import { PAGE_HEIGHT, PAGE_WIDTH } from '../apps/server/src/lib/pdf/document-pdf';
+import { api, login, payHash, ensurePayPassword, setPayPasswordSwitch, PAY_DIGITS, shot as shotInto } from './api';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
-// the pay password the listing and sign specs give these enterprises too, so any spec may set it first
-const PAY_DIGITS = '246810';
 const SELLER_NAME = '晋北煤业集团有限公司';
 const BUYER_NAME = '华东电力燃料有限公司';
 /** 612 t: an amount no demo deal has, so the deal is found by it */
@@ -17,37 +15,11 @@ const SHOTS = process.env.CONTRACT_SHOTS;
 let browser: Browser;
 let payPasswordBefore: string | null = null;
 
-async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/trade-api${url}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { 'X-Access-Token': init.token } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as { code: number; message: string; result: T };
-  if (!response.ok || body.code !== 0) throw new Error(`${url}: ${response.status} ${body.message}`);
-  return body.result;
-}
 
-const login = (account: { username: string; password: string }) =>
-  api<{ token: string; enterPriseInfo: { clientId: string } }>('/sys/login', { body: account });
-const payHash = (clientId: string) => createHash('sha256').update(`${clientId}:${PAY_DIGITS}`).digest('hex');
 
-async function ensurePayPassword(session: { token: string; enterPriseInfo: { clientId: string } }) {
-  const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: session.token });
-  if (!status.isSet) await api('/api/funds/payPassword/set', { token: session.token, body: { password: payHash(session.enterPriseInfo.clientId) } });
-}
 
-async function setPayPasswordSwitch(content: string) {
-  const admin = await login({ username: 'admin', password: 'Admin#2026' });
-  await api('/sys/switch/update', { method: 'PUT', token: admin.token, body: { code: 'PayPassword', content } });
-}
 
-async function shot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  // let a dialog finish its opening animation so the picture shows it whole
-  await page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = false) => shotInto(SHOTS, page, name, fullPage);
 
 /** On 数字证书, the enterprise admin makes a key in this browser and has it certified with the pay password. */
 async function installCertificate(page: Page, deviceName: string) {

@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gradientPng } from '../apps/server/src/lib/simple-png';
+import { api, login, payHash, PAY_DIGITS, shot as shotInto } from './api';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
-const PAY_DIGITS = '246810';
 const SELLER_NAME = '晋北煤业集团有限公司';
 /** 588 t: an amount no demo deal (nor another spec) has, so the deal is found by it */
 const QUANTITY_KG = 588_000;
@@ -14,26 +13,9 @@ const SHOTS = process.env.DELIVERY_SHOTS;
 const PHOTO = gradientPng(64, 48, [40, 40, 40], [220, 220, 200]);
 let browser: Browser;
 
-async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/trade-api${url}`, {
-    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
-    headers: { ...(init.form ? {} : { 'content-type': 'application/json' }), ...(init.token ? { 'X-Access-Token': init.token } : {}) },
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const body = (await response.json()) as { code: number; message: string; result: T };
-  if (!response.ok || body.code !== 0) throw new Error(`${url}: ${response.status} ${body.message}`);
-  return body.result;
-}
 
-const login = (account: { username: string; password: string }) =>
-  api<{ token: string; enterPriseInfo: { clientId: string } }>('/sys/login', { body: account });
-const payHash = (clientId: string) => createHash('sha256').update(`${clientId}:${PAY_DIGITS}`).digest('hex');
 
-async function shot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  await page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = false) => shotInto(SHOTS, page, name, fullPage);
 
 interface DeliveryOrder {
   id: number;

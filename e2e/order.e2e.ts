@@ -1,12 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, login, payHash, ensurePayPassword, setPayPasswordSwitch, PAY_DIGITS, shot as shotInto } from './api';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
-// the pay password the listing, sign and contract specs give these enterprises too, so any spec may set it first
-const PAY_DIGITS = '246810';
 const SELLER_NAME = '晋北煤业集团有限公司';
 /** 537 t: an amount no demo deal and no other spec has, so the deal is found by it */
 const QUANTITY_KG = 537_000;
@@ -16,37 +14,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let browser: Browser;
 let payPasswordBefore: string | null = null;
 
-async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/trade-api${url}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { 'X-Access-Token': init.token } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as { code: number; message: string; result: T };
-  if (!response.ok || body.code !== 0) throw new Error(`${url}: ${response.status} ${body.message}`);
-  return body.result;
-}
 
-const login = (account: { username: string; password: string }) =>
-  api<{ token: string; enterPriseInfo: { clientId: string } }>('/sys/login', { body: account });
-const payHash = (clientId: string) => createHash('sha256').update(`${clientId}:${PAY_DIGITS}`).digest('hex');
 
-async function ensurePayPassword(session: { token: string; enterPriseInfo: { clientId: string } }) {
-  const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: session.token });
-  if (!status.isSet) await api('/api/funds/payPassword/set', { token: session.token, body: { password: payHash(session.enterPriseInfo.clientId) } });
-}
 
-async function setPayPasswordSwitch(content: string) {
-  const admin = await login({ username: 'admin', password: 'Admin#2026' });
-  await api('/sys/switch/update', { method: 'PUT', token: admin.token, body: { code: 'PayPassword', content } });
-}
 
-async function shot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  // let a dialog finish its opening animation so the picture shows it whole
-  await page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = false) => shotInto(SHOTS, page, name, fullPage);
 
 /**
  * An order for the spec, made the way a trader makes one: buyer01 subscribes 537 t of seller01's open listing, the
