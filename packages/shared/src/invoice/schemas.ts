@@ -63,8 +63,8 @@ export const InvoiceCreateSchema = z
     kind: z.enum(['special', 'ordinary'], { error: '请选择发票类型' }),
     medium: z.enum(['paper', 'digital'], { error: '请选择发票介质' }),
     /** 发票代码: paper only; '' for 数电 */
-    code: digits('发票代码', 12).default(''),
-    number: digits('发票号码', 20),
+    code: digits('发票代码', 30).default(''),
+    number: digits('发票号码', 40),
     issuedOn: dayField('开票日期'),
     amount: fenField('不含税金额'),
     rate: z.union(INVOICE_RATES.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<13>, z.ZodLiteral<9>, z.ZodLiteral<6>, z.ZodLiteral<3>], { error: '税率只能是 13%、9%、6% 或 3%' }),
@@ -84,8 +84,8 @@ export type InvoiceCreate = z.infer<typeof InvoiceCreateSchema>;
 export const InvoiceReverseSchema = z
   .strictObject({
     medium: z.enum(['paper', 'digital'], { error: '请选择发票介质' }),
-    code: digits('发票代码', 12).default(''),
-    number: digits('红字发票号码', 20),
+    code: digits('发票代码', 30).default(''),
+    number: digits('红字发票号码', 40),
     issuedOn: dayField('开票日期'),
     reason: safeString({ error: '请输入红冲原因' }).trim().min(2, '红冲原因至少 2 个字').max(200, '红冲原因不超过 200 字'),
     file: fileKey('红字发票文件'),
