@@ -83,16 +83,16 @@ export default function InvoiceListPage() {
 
   const dueColumns: ProColumns<InvoiceDue>[] = [
     { title: '订单编号', dataIndex: 'orderNo', width: 150, render: (_, r) => orderLink(r.orderId, r.orderNo) },
-    { title: '结算单号', dataIndex: 'settlementNo', width: 150, search: false, render: (_, r) => <span className="coalx-num">{r.settlementNo}</span> },
-    { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 220, search: false, ellipsis: true, render: (_, r) => party(r) },
-    { title: '结算金额 (¥)', dataIndex: 'settled', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.settled} strong /> },
-    { title: '已开票 (¥)', dataIndex: 'invoiced', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.invoiced} /> },
-    { title: '尚需开票 (¥)', dataIndex: 'remaining', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.remaining} strong /> },
-    { title: '订单状态', dataIndex: 'orderStatus', width: 90, search: false, render: (_, r) => <OrderStatusTag status={r.orderStatus} /> },
+    { title: '结算单号', dataIndex: 'settlementNo', width: 140, search: false, render: (_, r) => <span className="coalx-num">{r.settlementNo}</span> },
+    { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 180, search: false, ellipsis: true, render: (_, r) => party(r) },
+    { title: '结算金额 (¥)', dataIndex: 'settled', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.settled} strong /> },
+    { title: '已开票 (¥)', dataIndex: 'invoiced', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.invoiced} /> },
+    { title: '尚需开票 (¥)', dataIndex: 'remaining', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.remaining} strong /> },
+    { title: '订单状态', dataIndex: 'orderStatus', width: 80, search: false, render: (_, r) => <OrderStatusTag status={r.orderStatus} /> },
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 100,
       render: (_, r) =>
         r.canRegister ? (
           <Button type="primary" size="small" onClick={() => setRegistering(r)} data-testid={`register-${r.orderNo}`}>
@@ -105,14 +105,14 @@ export default function InvoiceListPage() {
   ];
 
   const invoiceColumns: ProColumns<InvoiceView>[] = [
-    { title: '发票号码', dataIndex: 'number', width: 190, fieldProps: { placeholder: '请输入发票号码' }, render: (_, r) => <span className="coalx-num">{r.number}</span> },
-    { title: '订单编号', dataIndex: 'orderNo', width: 150, fieldProps: { placeholder: '请输入订单编号' }, render: (_, r) => orderLink(r.orderId, r.orderNo) },
+    { title: '发票号码', dataIndex: 'number', width: 185, fieldProps: { placeholder: '请输入发票号码' }, render: (_, r) => <span className="coalx-num">{r.number}</span> },
+    { title: '订单编号', dataIndex: 'orderNo', width: 145, fieldProps: { placeholder: '请输入订单编号' }, render: (_, r) => orderLink(r.orderId, r.orderNo) },
     { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
-    { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 200, search: false, ellipsis: true, render: (_, r) => party(r) },
+    { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 160, search: false, ellipsis: true, render: (_, r) => party(r) },
     {
       title: '发票类型',
       dataIndex: 'kind',
-      width: 120,
+      width: 110,
       valueType: 'select',
       valueEnum: enumOf(INVOICE_KINDS),
       fieldProps: { placeholder: '全部类型', allowClear: true },
@@ -123,15 +123,15 @@ export default function InvoiceListPage() {
         </span>
       ),
     },
-    { title: '开票日期', dataIndex: 'issuedOn', width: 105, search: false },
-    { title: '价税合计 (¥)', dataIndex: 'total', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.total} strong /> },
+    { title: '开票日期', dataIndex: 'issuedOn', width: 100, search: false },
+    { title: '价税合计 (¥)', dataIndex: 'total', width: 130, align: 'right', search: false, render: (_, r) => <Money fen={r.total} strong /> },
     ...(tab === 'pending'
       ? []
       : [
           {
             title: '状态',
             dataIndex: 'status',
-            width: 90,
+            width: 80,
             valueType: 'select',
             valueEnum: enumOf(INVOICE_STATUS),
             fieldProps: { placeholder: '全部状态', allowClear: true },
@@ -142,7 +142,7 @@ export default function InvoiceListPage() {
     {
       title: '操作',
       valueType: 'option',
-      width: 150,
+      width: 140,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r)}>

@@ -40,7 +40,10 @@ export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: In
   /** the amount without tax that makes the remaining total at the chosen rate */
   const fillRemaining = () => {
     const rate = form.getFieldValue('rate') ?? DEFAULT_INVOICE_RATE;
-    const amountFen = Math.round((remaining * 100) / (100 + rate));
+    const guess = Math.round((remaining * 100) / (100 + rate));
+    // of the amounts next to the guess, the one whose total hits the remainder exactly (or comes closest)
+    const miss = (a: number) => Math.abs(a + invoiceTaxOf(a, rate) - remaining);
+    const amountFen = [guess - 1, guess, guess + 1].filter((a) => a > 0).sort((a, b) => miss(a) - miss(b))[0] ?? guess;
     form.setFieldsValue({ amount: amountFen / 100 });
   };
 
