@@ -108,18 +108,18 @@ export default function InvoiceListPage() {
     { title: '发票号码', dataIndex: 'number', width: 185, fieldProps: { placeholder: '请输入发票号码' }, render: (_, r) => <span className="coalx-num">{r.number}</span> },
     { title: '订单编号', dataIndex: 'orderNo', width: 145, fieldProps: { placeholder: '请输入订单编号' }, render: (_, r) => orderLink(r.orderId, r.orderNo) },
     { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
-    { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 160, search: false, ellipsis: true, render: (_, r) => party(r) },
+    { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 150, search: false, ellipsis: true, render: (_, r) => party(r) },
     {
       title: '发票类型',
       dataIndex: 'kind',
-      width: 110,
+      width: 120,
       valueType: 'select',
       valueEnum: enumOf(INVOICE_KINDS),
       fieldProps: { placeholder: '全部类型', allowClear: true },
       render: (_, r) => (
-        <span>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {r.direction === 'red' ? <Typography.Text type="danger">红字</Typography.Text> : null}
           {INVOICE_KINDS[r.kind].replace('增值税', '')}
-          {r.direction === 'red' ? <Typography.Text type="danger">（红字）</Typography.Text> : null}
         </span>
       ),
     },
