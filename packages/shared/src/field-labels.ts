@@ -202,6 +202,12 @@ export const FIELD_LABELS: Record<string, string> = {
   dispatchNo: '派车单号',
   driverName: '司机姓名',
   fileId: '文件编号',
+  medium: '发票介质',
+  number: '发票号码',
+  issuedOn: '开票日期',
+  rate: '税率',
+  tax: '税额',
+  total: '价税合计',
 };
 
 /** The label of a field path such as `quality.qnet` or `items.0.price`: the deepest named field. */

@@ -53,6 +53,7 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   LogisticsInfo: lazyPage(() => import('@/pages/workspace/logistics/info')),
   TransportInfo: lazyPage(() => import('@/pages/workspace/logistics/transport')),
   SettlementSignFor: lazyPage(() => import('@/pages/workspace/settlement/signFor')),
+  InvoiceList: lazyPage(() => import('@/pages/workspace/invoice/list')),
   DispatchNote: lazyPage(() => import('@/pages/workspace/logistics/dispatchNote')),
   GateLoading: lazyPage(() => import('@/pages/workspace/logistics/gate')),
 };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers } from '../schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -104,12 +104,18 @@ describe('demo data', () => {
     expect(devices.find((d) => d.status === 'pending')!.pendingCsr).toBeTruthy();
     // a living delivery desk: orders in every state before settlement, trucks in every state, a dispute, lab reports
     const allOrders = await database.db.select().from(orders);
-    expect(new Set(allOrders.map((o) => o.status))).toEqual(new Set(['unpaid', 'awaiting_shipment', 'shipping', 'awaiting_settlement', 'terminated']));
+    // the delivered order is settled (demo-data/invoices.ts until settlement has demo data of its own)
+    expect(new Set(allOrders.map((o) => o.status))).toEqual(new Set(['unpaid', 'awaiting_shipment', 'shipping', 'settled', 'terminated']));
     expect(allOrders.some((o) => o.status === 'unpaid' && o.paymentDeadline < new Date())).toBe(true);
     const trucks = await database.db.select().from(dispatches);
     expect(new Set(trucks.map((d) => d.status))).toEqual(new Set(['dispatched', 'loaded', 'arrived', 'signed', 'disputed']));
-    const done = allOrders.find((o) => o.status === 'awaiting_settlement')!;
+    const done = allOrders.find((o) => o.status === 'settled')!;
     expect(done.signedKg).toBeGreaterThanOrEqual(done.quantityKg * 0.95);
+    // its invoices: one confirmed, one reversed by a red-letter invoice, the rest still to invoice
+    const demoInvoices = await database.db.select().from(invoices).where(eq(invoices.orderId, done.id));
+    expect(demoInvoices.map((i) => i.status).sort()).toEqual(['confirmed', 'red', 'reversed']);
+    const confirmedTotal = demoInvoices.find((i) => i.status === 'confirmed')!.totalFen;
+    expect(confirmedTotal).toBeLessThan(done.settledFen!);
     expect(new Set((await database.db.select().from(qualityReports)).map((r) => r.status))).toEqual(new Set(['accepted', 'submitted']));
     expect((await database.db.select().from(drivers)).length).toBe(8);
   });

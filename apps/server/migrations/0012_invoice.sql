@@ -1,0 +1,43 @@
+CREATE TABLE "invoice" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"order_no" text NOT NULL,
+	"settlement_no" text NOT NULL,
+	"seller_enterprise_id" bigint NOT NULL,
+	"buyer_enterprise_id" bigint NOT NULL,
+	"seller_name" text NOT NULL,
+	"buyer_name" text NOT NULL,
+	"direction" text DEFAULT 'blue' NOT NULL,
+	"kind" text NOT NULL,
+	"medium" text NOT NULL,
+	"code" text DEFAULT '' NOT NULL,
+	"number" text NOT NULL,
+	"issued_on" text NOT NULL,
+	"rate" integer NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"tax_fen" bigint NOT NULL,
+	"total_fen" bigint NOT NULL,
+	"file_id" bigint NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reverses_id" bigint,
+	"reverse_reason" text DEFAULT '' NOT NULL,
+	"confirm_note" text DEFAULT '' NOT NULL,
+	"confirmed_by" bigint,
+	"confirmed_at" timestamp with time zone,
+	"reversed_at" timestamp with time zone,
+	"created_by" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "invoice" ADD CONSTRAINT "invoice_order_id_trade_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."trade_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice" ADD CONSTRAINT "invoice_seller_enterprise_id_enterprise_id_fk" FOREIGN KEY ("seller_enterprise_id") REFERENCES "public"."enterprise"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice" ADD CONSTRAINT "invoice_buyer_enterprise_id_enterprise_id_fk" FOREIGN KEY ("buyer_enterprise_id") REFERENCES "public"."enterprise"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice" ADD CONSTRAINT "invoice_file_id_file_object_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."file_object"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice" ADD CONSTRAINT "invoice_confirmed_by_sys_user_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice" ADD CONSTRAINT "invoice_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_number_uq" ON "invoice" USING btree ("code","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_reverses_uq" ON "invoice" USING btree ("reverses_id") WHERE "invoice"."reverses_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "invoice_order_idx" ON "invoice" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "invoice_seller_idx" ON "invoice" USING btree ("seller_enterprise_id","id");--> statement-breakpoint
+CREATE INDEX "invoice_buyer_idx" ON "invoice" USING btree ("buyer_enterprise_id","id");

@@ -1,0 +1,155 @@
+import { ProForm, ProFormDatePicker, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { Alert, Button, Descriptions, Form, message } from 'antd';
+import {
+  DEFAULT_INVOICE_RATE,
+  INVOICE_KINDS,
+  INVOICE_MEDIA,
+  INVOICE_RATES,
+  UPLOAD_EXTENSIONS,
+  invoiceTaxOf,
+  type InvoiceKind,
+  type InvoiceMedium,
+} from '@coalx/shared';
+import { errorMessage } from '@/app/request';
+import GuardedModalForm from '@/components/GuardedModalForm';
+import Money, { yuan } from '@/components/Money';
+import { confirmMoney } from '@/components/MoneyConfirm';
+import Upload from '@/components/Upload';
+import { registerInvoice, type InvoiceDue } from '@/services/invoice';
+import { shanghaiToday, toFen } from './parts';
+
+interface Values {
+  kind: InvoiceKind;
+  medium: InvoiceMedium;
+  code?: string;
+  number: string;
+  issuedOn: string;
+  amount: number;
+  rate: number;
+  file: string;
+}
+
+/**
+ * 登记发票: kind, medium, code and number, date, the amount without tax; tax and total are computed as the tax
+ * system prints them (13 % rounded half up to the fen) and shown before anything is saved.
+ */
+export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: InvoiceDue | null; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const remaining = due?.remaining ?? 0;
+
+  /** the amount without tax that makes the remaining total at the chosen rate */
+  const fillRemaining = () => {
+    const rate = form.getFieldValue('rate') ?? DEFAULT_INVOICE_RATE;
+    const guess = Math.round((remaining * 100) / (100 + rate));
+    // of the amounts next to the guess, the one whose total hits the remainder exactly (or comes closest)
+    const miss = (a: number) => Math.abs(a + invoiceTaxOf(a, rate) - remaining);
+    const amountFen = [guess - 1, guess, guess + 1].filter((a) => a > 0).sort((a, b) => miss(a) - miss(b))[0] ?? guess;
+    form.setFieldsValue({ amount: amountFen / 100 });
+  };
+
+  return (
+    <GuardedModalForm<Values>
+      title={`登记发票：订单 ${due?.orderNo ?? ''}`}
+      open={!!due}
+      form={form}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      width={680}
+      layout="horizontal"
+      labelCol={{ span: 6 }}
+      wrapperCol={{ span: 16 }}
+      dateFormatter="string"
+      initialValues={{ kind: 'special', medium: 'digital', rate: DEFAULT_INVOICE_RATE, issuedOn: shanghaiToday() }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: '登记', resetText: '取消' } }}
+      onFinish={async (v) => {
+        const amount = toFen(v.amount);
+        const tax = invoiceTaxOf(amount, v.rate);
+        const body = {
+          kind: v.kind,
+          medium: v.medium,
+          code: v.medium === 'paper' ? (v.code ?? '').trim() : '',
+          number: v.number.trim(),
+          issuedOn: v.issuedOn,
+          amount,
+          rate: v.rate as 13,
+          tax,
+          total: amount + tax,
+          file: v.file,
+        };
+        const ok = await confirmMoney({
+          title: '确认登记发票',
+          rows: [
+            { label: '发票号码', value: body.number },
+            { label: '不含税金额', value: yuan(amount) },
+            { label: `税额（${v.rate}%）`, value: yuan(tax) },
+            { label: '价税合计', value: yuan(body.total), strong: true },
+            { label: '结算金额尚未开票', value: yuan(remaining) },
+          ],
+          next: '登记后等待买方确认收票；发票全部确认且价税合计等于结算金额后，订单完成。',
+          okText: '确认登记',
+        });
+        if (!ok) return false;
+        try {
+          await registerInvoice(due!.orderId, body);
+          message.success('发票已登记，待买方确认');
+          onDone();
+          return true;
+        } catch (error) {
+          message.error(errorMessage(error));
+          return false;
+        }
+      }}
+    >
+      {due ? (
+        <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="结算单号">{due.settlementNo}</Descriptions.Item>
+          <Descriptions.Item label="买方">{due.buyerName}</Descriptions.Item>
+          <Descriptions.Item label="结算金额">
+            <Money fen={due.settled} strong />
+          </Descriptions.Item>
+          <Descriptions.Item label="已开票">
+            <Money fen={due.invoiced} />
+          </Descriptions.Item>
+          <Descriptions.Item label="尚需开票" span={2}>
+            <Money fen={remaining} strong /> <Button type="link" size="small" onClick={fillRemaining} data-testid="invoice-fill-remaining">按尚需开票金额填写</Button>
+          </Descriptions.Item>
+        </Descriptions>
+      ) : null}
+      <ProFormSelect name="kind" label="发票类型" allowClear={false} options={Object.entries(INVOICE_KINDS).map(([value, label]) => ({ value, label }))} rules={[{ required: true, message: '请选择发票类型' }]} />
+      <ProFormRadio.Group name="medium" label="发票介质" options={Object.entries(INVOICE_MEDIA).map(([value, label]) => ({ value, label }))} rules={[{ required: true, message: '请选择发票介质' }]} />
+      <ProFormDependency name={['medium']}>
+        {({ medium }) =>
+          medium === 'paper' ? (
+            <>
+              <ProFormText name="code" label="发票代码" placeholder="10 位或 12 位数字" rules={[{ required: true, pattern: /^(\d{10}|\d{12})$/, message: '纸质发票代码应为 10 位或 12 位数字' }]} />
+              <ProFormText name="number" label="发票号码" placeholder="8 位数字" rules={[{ required: true, pattern: /^\d{8}$/, message: '纸质发票号码应为 8 位数字' }]} />
+            </>
+          ) : (
+            <ProFormText name="number" label="发票号码" placeholder="数电发票 20 位数字" rules={[{ required: true, pattern: /^\d{20}$/, message: '数电发票号码应为 20 位数字' }]} />
+          )
+        }
+      </ProFormDependency>
+      <ProFormDatePicker name="issuedOn" label="开票日期" fieldProps={{ style: { width: '100%' } }} rules={[{ required: true, message: '请选择开票日期' }]} />
+      <ProFormDigit name="amount" label="不含税金额 (元)" min={0.01} max={10_000_000_000} fieldProps={{ precision: 2, style: { width: '100%' } }} rules={[{ required: true, message: '请输入不含税金额' }]} />
+      <ProFormSelect name="rate" label="税率" allowClear={false} options={INVOICE_RATES.map((r) => ({ value: r, label: `${r}%` }))} rules={[{ required: true, message: '请选择税率' }]} />
+      <ProFormDependency name={['amount', 'rate']}>
+        {({ amount, rate }) => {
+          const amountFen = toFen(amount);
+          const tax = invoiceTaxOf(amountFen, rate ?? DEFAULT_INVOICE_RATE);
+          const total = amountFen + tax;
+          return (
+            <ProForm.Item label="税额 / 价税合计">
+              <span data-testid="invoice-computed">
+                税额 <Money fen={tax} /> ，价税合计 <Money fen={total} strong />
+              </span>
+              {amountFen > 0 && total > remaining + 1 ? <Alert style={{ marginTop: 8 }} type="warning" showIcon message={`价税合计超过尚需开票金额 ${yuan(remaining)}`} /> : null}
+            </ProForm.Item>
+          );
+        }}
+      </ProFormDependency>
+      <ProForm.Item name="file" label="发票文件" rules={[{ required: true, message: '请上传发票文件' }]} extra="PDF 或 JPG/PNG 图片（OFD 版式文件请另存为 PDF 后上传）">
+        <Upload visibility="private" accept={UPLOAD_EXTENSIONS.join(',')} listType="text" />
+      </ProForm.Item>
+    </GuardedModalForm>
+  );
+}
