@@ -49,3 +49,4 @@ export * from './order/schemas';
 export * from './driver/schemas';
 export * from './delivery/schemas';
 export * from './driver/identity';
+export * from './settlement/adjustment';
