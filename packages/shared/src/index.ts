@@ -50,3 +50,5 @@ export * from './driver/schemas';
 export * from './delivery/schemas';
 export * from './driver/identity';
 export * from './settlement/adjustment';
+export * from './settlement/states';
+export * from './settlement/schemas';

@@ -256,3 +256,28 @@ export async function applyChange(db: Db, clock: Clock, actor: { userId: number;
   }
   return getEnterpriseDetail(db, e.id);
 }
+
+/**
+ * The platform's own funds holder (平台服务费账户): an enterprise row the settlement's service fee is credited to, so
+ * the fee is an ordinary account in the one ledger (reconcile and Σ of all accounts include it). Made on first use
+ * with the audit status 'platform', which no trader list or audit queue shows.
+ */
+export const PLATFORM_CLIENT_ID = 'PLATFORM';
+export async function platformEnterpriseId(tx: Db | Tx): Promise<number> {
+  const find = () => tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.clientId, PLATFORM_CLIENT_ID)).limit(1);
+  const [existing] = await find();
+  if (existing) return existing.id;
+  await tx
+    .insert(enterprises)
+    .values({
+      clientId: PLATFORM_CLIENT_ID,
+      organName: 'CoalX 平台服务费账户',
+      creditCode: '000000000000000000',
+      enterpriseType: 'platform',
+      legalPerson: '—',
+      auditStatus: 'platform',
+    })
+    .onConflictDoNothing();
+  const [made] = await find();
+  return made!.id;
+}
