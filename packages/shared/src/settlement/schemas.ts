@@ -15,6 +15,10 @@ const reasonField = (label: string) =>
 /** 开具结算单 (and its preview): the seller names the order; every figure comes from the order's own records. */
 export const StatementIssueSchema = z.strictObject({ orderId: orderIdField });
 export type StatementIssue = z.infer<typeof StatementIssueSchema>;
+/** the preview reads only: a GET with the order in the query */
+export const StatementPreviewQuerySchema = z.object({
+  orderId: z.coerce.number({ error: '请选择订单' }).int('订单无效').positive('订单无效').max(Number.MAX_SAFE_INTEGER, '订单无效'),
+});
 
 export const StatementConfirmSchema = z.strictObject({ ...PaymentAuthSchema });
 export type StatementConfirm = z.infer<typeof StatementConfirmSchema>;

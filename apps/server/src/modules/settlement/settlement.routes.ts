@@ -4,6 +4,7 @@ import {
   StatementDisputeSchema,
   StatementFiguresSchema,
   StatementIssueSchema,
+  StatementPreviewQuerySchema,
   StatementPageSchema,
   StatementQuerySchema,
   StatementRuleSchema,
@@ -44,10 +45,10 @@ export default async function settlementRoutes(app: ZodApp) {
     { config: { permission: 'settlement-balance' }, schema: { tags, summary: '卖方待开具结算单的订单 (待结算)', response: { 200: envelopeSchema(SettleableOrderListSchema) } } },
     async (request) => ok(await settleableOrders(app.db, requireActor(request))),
   );
-  app.post(
+  app.get(
     `${BASE}/preview`,
-    { config: { permission: 'settlement-balance' }, schema: { tags, summary: '结算单预览 (不保存)', body: StatementIssueSchema, response: { 200: envelopeSchema(StatementFiguresSchema) } } },
-    async (request) => ok(await previewStatement(app.db, requireActor(request), request.body.orderId)),
+    { config: { permission: 'settlement-balance' }, schema: { tags, summary: '结算单预览 (不保存)', querystring: StatementPreviewQuerySchema, response: { 200: envelopeSchema(StatementFiguresSchema) } } },
+    async (request) => ok(await previewStatement(app.db, requireActor(request), request.query.orderId)),
   );
   app.post(
     `${BASE}/statements`,

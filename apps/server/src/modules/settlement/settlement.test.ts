@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('settlement statements on %s', (kind) => {
 
   it('previews and issues a statement with every line and its source; refuses a second one, the buyer and another enterprise', async () => {
     const order = await orderToSettle();
-    const preview = await api('POST', '/preview', seller.traderToken, { orderId: order.id });
+    const preview = await api('GET', `/preview?orderId=${order.id}`, seller.traderToken);
     expect(preview.statusCode, preview.body).toBe(200);
     const f = preview.json().result;
     expect(f.trucks.map((x: { signedKg: number }) => x.signedKg)).toEqual([40_000, 35_000, 25_000]);
@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds())('settlement statements on %s', (kind) => {
     expect(f.lab.reportNo).toMatch(/^HY-/);
 
     expect((await api('POST', '/statements', buyer.traderToken, { orderId: order.id })).statusCode).toBe(403);
-    const foreign = await api('POST', '/preview', outsider.traderToken, { orderId: order.id });
+    const foreign = await api('GET', `/preview?orderId=${order.id}`, outsider.traderToken);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toContain('不存在');
 
