@@ -10,6 +10,7 @@ import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-
 import { findStoredFile } from '../files/files.service';
 import { newRequestId } from '../funds/funds.test-helpers';
 import { reconcile } from '../funds/ledger';
+import { platformEnterpriseId } from '../enterprise/enterprise.service';
 import { moveOrder } from '../order/order.service';
 import { forgetCachedParameters } from '../system/calendar';
 
@@ -251,5 +252,18 @@ describe.each(testDatabaseKinds())('settlement statements on %s', (kind) => {
     expect(list.json().result.records.map((r: { id: number }) => r.id)).toContain(first.id);
     const foreign = await api('GET', '/statements', outsider.traderToken);
     expect(foreign.json().result.total).toBe(0);
+  });
+  it('the platform account row stays out of the operator\'s enterprise audit queue and cannot be audited', async () => {
+    const operator = await import('../../test/factories').then((m) => m.signedIn(t.app, db(), { role: 'operator' }));
+    const platformId = await platformEnterpriseId(db());
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/trade-api${url}`, headers: { 'x-access-token': operator.token }, ...(payload ? { payload } : {}) });
+    const all = await call('GET', '/sys/enterprise/audit/list?pageSize=100&keyword=' + encodeURIComponent('平台服务费'));
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().result.total).toBe(0);
+    const full = (await call('GET', '/sys/enterprise/audit/list?pageSize=100')).json().result;
+    expect(full.records.map((r: { id: number }) => r.id)).not.toContain(platformId);
+    const approve = await call('POST', '/sys/enterprise/audit/approve', { id: platformId });
+    expect(approve.statusCode).toBe(404);
   });
 });
