@@ -125,7 +125,7 @@ function Figure({ label, value, strong, testId, note }: { label: string; value: 
 }
 
 /** 三、金额: settled amount, escrow, refund or still to pay, the platform fee and what the seller receives. */
-export function StatementMoney({ f }: { f: StatementFigures }) {
+export function StatementMoney({ f, settled = false }: { f: StatementFigures; settled?: boolean }) {
   const pays = f.balanceFen > 0;
   return (
     <Card size="small" title="三、结算金额" className="coalx-statement-card" data-testid="statement-money">
@@ -133,11 +133,11 @@ export function StatementMoney({ f }: { f: StatementFigures }) {
         <Figure label="结算金额" value={<Money fen={f.amountFen} />} strong testId="statement-amount" note={`${formatTons(f.settledKg)} × ${perTon(f.unitPriceFen)}，四舍五入到分`} />
         <Figure label="已托管预付款" value={<Money fen={f.escrowFen} />} testId="statement-escrow" note="买方付款时冻结，结算时支付卖方" />
         <Figure
-          label={pays ? '买方应补付' : '退还买方'}
+          label={pays ? (settled ? '买方已补付' : '买方应补付') : settled ? '已退还买方' : '退还买方'}
           value={<Money fen={Math.abs(f.balanceFen)} />}
           strong
           testId="statement-balance"
-          note={pays ? '确认时从买方可用资金支付' : '确认时解冻退回买方可用资金'}
+          note={settled ? '结算时已划转' : pays ? '确认时从买方可用资金支付' : '确认时解冻退回买方可用资金'}
         />
         <Figure label="平台服务费" value={<Money fen={f.feeFen} />} testId="statement-fee" note={`${perTon(f.feePerTonFen)}，由卖方承担`} />
         <Figure label="卖方实收" value={<Money fen={f.sellerReceivesFen} />} testId="statement-seller-receives" note="结算金额 − 平台服务费" />

@@ -143,7 +143,7 @@ export default function SettlementBalancePage() {
     {
       title: '结算单号',
       dataIndex: 'statementNo',
-      width: 150,
+      width: 140,
       fieldProps: { placeholder: '请输入结算单号' },
       render: (_, r) => (
         <Link to={`/settlement/info?id=${r.id}`} className="coalx-num" onClick={(e) => e.stopPropagation()}>
@@ -151,17 +151,17 @@ export default function SettlementBalancePage() {
         </Link>
       ),
     },
-    { title: '订单编号', dataIndex: 'orderNo', width: 140, search: false, render: (_, r) => <span className="coalx-num">{r.orderNo}</span> },
+    { title: '订单编号', dataIndex: 'orderNo', width: 130, search: false, render: (_, r) => <span className="coalx-num">{r.orderNo}</span> },
     ...(isOperator
       ? ([
-          { title: '卖方', dataIndex: 'sellerName', width: 150, search: false, ellipsis: true },
-          { title: '买方', dataIndex: 'buyerName', width: 150, search: false, ellipsis: true },
+          { title: '卖方', dataIndex: 'sellerName', width: 140, search: false, ellipsis: true },
+          { title: '买方', dataIndex: 'buyerName', width: 140, search: false, ellipsis: true },
         ] as ProColumns<StatementView>[])
       : ([
           {
             title: '对方企业 / 我方角色',
             dataIndex: 'counterparty',
-            width: 190,
+            width: 160,
             search: false,
             render: (_, r) => (
               <span>
@@ -171,13 +171,13 @@ export default function SettlementBalancePage() {
             ),
           },
         ] as ProColumns<StatementView>[])),
-    { title: '产品', dataIndex: 'productName', width: 110, search: false, ellipsis: true },
-    { title: '结算数量', dataIndex: 'settledKg', width: 110, align: 'right', search: false, render: (_, r) => formatTons(r.settledKg) },
-    { title: '结算金额 (¥)', dataIndex: 'amountFen', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.amountFen} strong /> },
+    { title: '产品', dataIndex: 'productName', width: 95, search: false, ellipsis: true },
+    { title: '结算数量', dataIndex: 'settledKg', width: 95, align: 'right', search: false, render: (_, r) => formatTons(r.settledKg) },
+    { title: '结算金额 (¥)', dataIndex: 'amountFen', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.amountFen} strong /> },
     {
       title: '补付 / 退还 (¥)',
       dataIndex: 'balanceFen',
-      width: 140,
+      width: 135,
       align: 'right',
       search: false,
       render: (_, r) => (
@@ -187,11 +187,11 @@ export default function SettlementBalancePage() {
         </span>
       ),
     },
-    { title: '状态', dataIndex: 'status', width: 90, search: false, render: (_, r) => <StatementStatusTag status={r.status} text={r.statusText} /> },
+    { title: '状态', dataIndex: 'status', width: 75, search: false, render: (_, r) => <StatementStatusTag status={r.status} text={r.statusText} /> },
     {
       title: '操作',
       valueType: 'option',
-      width: 110,
+      width: 90,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => open(r)}>

@@ -246,7 +246,7 @@ export default function SettlementInfoPage() {
         </div>
       </Card>
 
-      <StatementMoney f={s} />
+      <StatementMoney f={s} settled={s.status === 'confirmed'} />
       <StatementTrucks f={s} />
       <StatementQuality f={s} />
 
