@@ -52,6 +52,7 @@ import ukeyRoutes from './modules/ukey/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './modules/workbench/workbench.routes';
 import contractRoutes from './modules/contract/contract.routes';
+import settlementRoutes from './modules/settlement/settlement.routes';
 import driverRoutes from './modules/driver/driver.routes';
 import orderRoutes from './modules/order/order.routes';
 import deliveryRoutes from './modules/delivery/delivery.routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ukeyRoutes);
       await api.register(workbenchRoutes);
       await api.register(contractRoutes);
+      await api.register(settlementRoutes);
       await api.register(orderRoutes);
       await api.register(deliveryRoutes);
       await api.register(invoiceRoutes);

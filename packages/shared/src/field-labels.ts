@@ -4,6 +4,13 @@
  */
 export const FIELD_LABELS: Record<string, string> = {
   state: '状态',
+  statementNo: '结算单号',
+  uphold: '裁定结果',
+  qnetFlatTiers: '发热量固定调价分档',
+  adTiers: '灰分分档',
+  prorate: '不足一档按比例计算',
+  fen: '调价金额',
+  fenPerStep: '每 0.1% 调价',
   roleId: '角色',
   enterprise: '企业',
   '*': '文件路径',

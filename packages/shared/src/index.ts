@@ -51,3 +51,6 @@ export * from './delivery/schemas';
 export * from './driver/identity';
 export * from './invoice/states';
 export * from './invoice/schemas';
+export * from './settlement/adjustment';
+export * from './settlement/states';
+export * from './settlement/schemas';

@@ -9,6 +9,7 @@ import { OrderStates } from './order/states';
 import { DriverStates } from './driver/states';
 import { DispatchStates, QualityReportStates } from './delivery/states';
 import { InvoiceStates } from './invoice/states';
+import { StatementStates } from './settlement/states';
 
 /** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
 export const STATE_MACHINES = {
@@ -30,4 +31,5 @@ export const STATE_MACHINES = {
   dispatch: DispatchStates,
   qualityReport: QualityReportStates,
   invoice: InvoiceStates,
+  statement: StatementStates,
 } as const;

@@ -67,6 +67,18 @@ export const QualityTierSchema = z.strictObject({
   /** 元/t (in fen) per 100 kcal away from the basis, added above and taken below */
   fenPer100Kcal: z.number().int().min(0).max(100_000),
 });
+/** A flat price change for Qnet,ar in [from, to) kcal/kg (fen per ton, negative = deduction). */
+export const QualityFlatTierSchema = z.strictObject({
+  from: z.number().int().min(0).max(8000),
+  to: z.number().int().min(1000).max(8000),
+  fen: z.number().int().min(-100_000).max(100_000),
+});
+/** Ad,d in [from, to) %: each 0.1 % above `from` takes fenPerStep per ton (tiers add up, like tax brackets). */
+export const AdTierSchema = z.strictObject({
+  from: z.number().min(0).max(60),
+  to: z.number().min(0).max(100),
+  fenPerStep: z.number().int().min(0).max(100_000),
+});
 export const QualityAdjustmentsSchema = z
   .strictObject({
     /** the contract's basis values (from the trade's quality indicators) */
@@ -82,10 +94,22 @@ export const QualityAdjustmentsSchema = z
     fenPerAdStep: z.number().int().min(0).max(100_000),
     /** the pricing moisture: weight is deducted for Mt above it */
     pricingMt: z.number().min(0).max(60),
+    /** flat amounts (negative: a deduction) added when Qnet,ar lies in a band, e.g. 4900–5000: −10 元/t */
+    qnetFlatTiers: z.array(QualityFlatTierSchema).max(10).optional(),
+    /** Ad bands priced per 0.1 % above each band's lower bound; when given they replace basisAd / fenPerAdStep */
+    adTiers: z.array(AdTierSchema).max(10).optional(),
+    /** true: a partial step counts in proportion (250 kcal = 2.5 steps); false or absent: whole steps only */
+    prorate: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     for (const [i, tier] of v.qnetTiers.entries()) {
       if (tier.from >= tier.to) ctx.addIssue({ code: 'custom', path: ['qnetTiers', i, 'to'], message: '发热量分档的上限须大于下限' });
+    }
+    for (const [i, tier] of (v.qnetFlatTiers ?? []).entries()) {
+      if (tier.from >= tier.to) ctx.addIssue({ code: 'custom', path: ['qnetFlatTiers', i, 'to'], message: '发热量分档的上限须大于下限' });
+    }
+    for (const [i, tier] of (v.adTiers ?? []).entries()) {
+      if (tier.from >= tier.to) ctx.addIssue({ code: 'custom', path: ['adTiers', i, 'to'], message: '灰分分档的上限须大于下限' });
     }
   });
 export type QualityAdjustments = z.infer<typeof QualityAdjustmentsSchema>;

@@ -142,14 +142,23 @@ export function qualityAdjustmentClauses(q: QualityAdjustments): string[] {
     else if (tier.from >= q.basisQnet) clauses.push(`${range}：每高于基准 100 kcal/kg，单价相应增加 ${price} 元/吨。`);
     else clauses.push(`${range}：每低（高）于基准 100 kcal/kg，单价相应减（加）${price} 元/吨。`);
   }
+  for (const tier of [...(q.qnetFlatTiers ?? [])].sort((a, b) => b.from - a.from)) {
+    clauses.push(`发热量 Qnet,ar ${tier.from}–${tier.to} kcal/kg：单价另${tier.fen < 0 ? '减少' : '增加'} ${formatFen(Math.abs(tier.fen))} 元/吨。`);
+  }
   if (q.rejectBelowQnet > 0) clauses.push(`发热量 Qnet,ar 低于 ${q.rejectBelowQnet} kcal/kg 的，买方有权拒收。`);
   if (q.fenPerStStep > 0) {
     clauses.push(`全硫 St,d 每高于基准 0.1%，单价相应减少 ${formatFen(q.fenPerStStep)} 元/吨；低于基准不予加价。`);
   }
-  if (q.fenPerAdStep > 0) {
+  if (q.adTiers?.length) {
+    for (const tier of [...q.adTiers].sort((a, b) => a.from - b.from)) {
+      clauses.push(`灰分 Ad ${decimal(tier.from)}%–${decimal(tier.to)}%：每高 0.1%，单价相应减少 ${formatFen(tier.fenPerStep)} 元/吨。`);
+    }
+  } else if (q.fenPerAdStep > 0) {
     clauses.push(`灰分 Ad 每高于基准 1%，单价相应减少 ${formatFen(q.fenPerAdStep)} 元/吨；低于基准不予加价。`);
   }
   clauses.push(`全水分 Mt 超过计价全水分 ${decimal(q.pricingMt)}% 的，按超出的百分点扣减结算数量。`);
+  // contracts made before the flag existed keep their text (whole steps)
+  if (q.prorate) clauses.push('不足一档的按比例计算，调价金额四舍五入到分。');
   return clauses;
 }
 

@@ -51,6 +51,8 @@ export const JOURNAL_REF_TYPE = {
   payment: '货款',
   order_escrow: '订单货款托管',
   breach_compensation: '违约赔偿',
+  settlement: '余额结算',
+  settlement_fee: '平台服务费',
 } as const;
 
 export const DepositInApplySchema = z.strictObject({

@@ -116,10 +116,12 @@ export const SYSTEM_PARAMETERS = {
     group: '交易',
     unit: '元/吨',
     kind: 'fen',
-    default: 100,
+    // charged once per settled ton, to the seller out of the settled amount (余额结算), so the buyer's bill is the
+    // statement's amount; 0 until the trading centre decides to charge
+    default: 0,
     min: 0,
     max: 10_000,
-    remark: '每吨成交量向买卖双方各收取的手续费',
+    remark: '按结算吨数收取，由卖方从结算货款中支付给平台',
     public: true,
   },
   price_range_5500_min_fen: {

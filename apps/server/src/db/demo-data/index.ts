@@ -13,6 +13,7 @@ import { loadDemoContent } from './content';
 import { loadDemoUkey } from './ukey';
 import { loadDemoContracts } from './contracts';
 import { loadDemoOrders } from './orders';
+import { loadDemoSettlement } from './settlement';
 import { loadDemoInvoices } from './invoices';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
@@ -172,6 +173,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
   await loadDemoContracts(db, storage, now);
   await seedDemoDrivers(db, storage, now);
   await loadDemoOrders(db, storage, now);
+  await loadDemoSettlement(db, now);
   await loadDemoInvoices(db, storage, now);
   return true;
 }

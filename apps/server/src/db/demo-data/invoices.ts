@@ -8,7 +8,6 @@ import { shanghaiDate } from '../../lib/shanghai-time';
 import { saveUpload } from '../../modules/files/files.service';
 import type { FileStorage } from '../../modules/files/storage';
 import { confirmInvoice, invoiceTotals, registerInvoice, reverseInvoice } from '../../modules/invoice/invoice.service';
-import { markOrderSettled } from '../../modules/order/order.service';
 import { actorOf, at } from './listings';
 
 const DAY = 24 * 3600_000;
@@ -24,21 +23,13 @@ function split(totalFen: number) {
  * Invoices on the demo's settled order (晋北煤业 sells to 华东电力): a paper 专票 for about 60 % of the settled
  * amount, confirmed by the buyer; a 数电 专票 for the rest, reversed by a red-letter invoice. The order stays 已结算
  * with the remainder still to invoice (the invoice e2e registers it and the buyer's confirmation completes it).
- * Until settlement has its own demo data, the 待结算 order is settled here at its signed weight × contract price.
+ * The order is settled by demo-data/settlement.ts (a statement issued and confirmed, the money moved).
  */
 export async function loadDemoInvoices(db: Db, storage: FileStorage, now: Date) {
   const t = now.getTime();
   const seller = await actorOf(db, 'seller01');
   const buyer = await actorOf(db, 'buyer01');
   const pair = and(eq(orders.sellerEnterpriseId, seller.enterpriseId!), eq(orders.buyerEnterpriseId, buyer.enterpriseId!));
-
-  const [delivered] = await db.select().from(orders).where(and(pair, eq(orders.status, 'awaiting_settlement'))).limit(1);
-  if (delivered) {
-    const settledAt = new Date(t - 5 * DAY);
-    const statementNo = `JS${shanghaiDate(settledAt).replace(/-/g, '')}0001`;
-    const settledFen = Number(amountFen(delivered.priceFen, delivered.signedKg));
-    await db.transaction((tx) => markOrderSettled(tx, delivered.id, { statementNo, settledFen, at: settledAt, actor: seller }));
-  }
 
   const settled = await db.select().from(orders).where(and(pair, eq(orders.status, 'settled')));
   let order: Order | undefined;

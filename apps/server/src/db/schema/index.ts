@@ -21,3 +21,4 @@ export * from './order';
 export * from './driver';
 export * from './delivery';
 export * from './invoice';
+export * from './settlement';

@@ -948,3 +948,33 @@ export async function deliveryDaily(db: Db, actor: Actor, orderId: number): Prom
   }
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
+
+// ---------- what a settlement statement is built from (modules/settlement) ----------
+
+/**
+ * The trucks that count for an order's settlement (signed for), with both tickets and the weight on the contract's
+ * basis, and its accepted lab report (the latest if there are several); null when none is accepted.
+ */
+export async function settlementSources(db: Db | Tx, order: Order) {
+  const trucks = await db.select().from(dispatches).where(and(eq(dispatches.orderId, order.id), eq(dispatches.status, 'signed'))).orderBy(dispatches.id);
+  const tickets = trucks.length ? await db.select().from(weighTickets).where(inArray(weighTickets.dispatchId, trucks.map((t) => t.id))) : [];
+  const ticketOf = (dispatchId: number, stage: string) => tickets.find((t) => t.dispatchId === dispatchId && t.stage === stage);
+  const [report] = await db
+    .select()
+    .from(qualityReports)
+    .where(and(eq(qualityReports.orderId, order.id), eq(qualityReports.status, 'accepted')))
+    .orderBy(desc(qualityReports.id))
+    .limit(1);
+  return {
+    trucks: trucks.map((t) => ({
+      dispatchNo: t.dispatchNo,
+      plateNo: t.plateNo,
+      loadingTicketNo: ticketOf(t.id, 'loading')?.ticketNo ?? '',
+      loadedNetKg: t.loadedNetKg,
+      arrivalTicketNo: ticketOf(t.id, 'arrival')?.ticketNo ?? '',
+      arrivedNetKg: t.arrivedNetKg,
+      signedKg: t.signedKg ?? netOnBasis(order, t),
+    })),
+    report: report ?? null,
+  };
+}

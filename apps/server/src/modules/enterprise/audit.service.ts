@@ -1,12 +1,12 @@
 import { canTransition, ChangeRequestStates, EnterpriseAuditStates, refusedMoveMessage } from '@coalx/shared';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enterpriseChangeRequests, enterprises } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { transition } from '../../lib/transition';
 import { registrantOf, requireFirstLoginPasswordChange } from '../auth/accounts.service';
-import { enterpriseConflict, presentChange, presentDetail, saveAttachments } from './enterprise.service';
+import { enterpriseConflict, PLATFORM_AUDIT_STATUS, presentChange, presentDetail, saveAttachments } from './enterprise.service';
 
 /** The trading centre's audit of registrations and of changes to the legal data. */
 
@@ -16,6 +16,8 @@ function likePattern(keyword: string) {
 
 export async function listForAudit(db: Db, query: { pageNo: number; pageSize: number; auditStatus?: string; keyword?: string }) {
   const where = and(
+    // the platform's own funds holder is no registration
+    ne(enterprises.auditStatus, PLATFORM_AUDIT_STATUS),
     query.auditStatus ? eq(enterprises.auditStatus, query.auditStatus) : undefined,
     query.keyword ? or(ilike(enterprises.organName, likePattern(query.keyword)), ilike(enterprises.creditCode, likePattern(query.keyword))) : undefined,
   );
@@ -34,7 +36,7 @@ export async function listForAudit(db: Db, query: { pageNo: number; pageSize: nu
 
 async function decide(db: Db, clock: Clock, id: number, to: 'approved' | 'rejected', reason: string | null) {
   const [e] = await db.select().from(enterprises).where(eq(enterprises.id, id)).limit(1);
-  if (!e) throw notFound('企业不存在');
+  if (!e || e.auditStatus === PLATFORM_AUDIT_STATUS) throw notFound('企业不存在');
   await db.transaction(async (tx) => {
     const now = clock.now();
     // of two operators deciding at once only the first counts

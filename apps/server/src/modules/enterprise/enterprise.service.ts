@@ -35,7 +35,10 @@ export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Prom
 
 /** Enterprises whose name matches a LIKE pattern (用户管理's search by enterprise), as a subquery of ids. */
 export function enterpriseIdsNamed(db: Db | Tx, pattern: string) {
-  return db.select({ id: enterprises.id }).from(enterprises).where(ilike(enterprises.organName, pattern));
+  return db
+    .select({ id: enterprises.id })
+    .from(enterprises)
+    .where(and(ilike(enterprises.organName, pattern), ne(enterprises.auditStatus, PLATFORM_AUDIT_STATUS)));
 }
 
 /** The enterprise a client number (客户编号) names, for the public halls' publisher filter; null when none does. */
@@ -255,4 +258,31 @@ export async function applyChange(db: Db, clock: Clock, actor: { userId: number;
     throw err;
   }
   return getEnterpriseDetail(db, e.id);
+}
+
+/**
+ * The platform's own funds holder (平台服务费账户): an enterprise row the settlement's service fee is credited to, so
+ * the fee is an ordinary account in the one ledger (reconcile and Σ of all accounts include it). Made on first use
+ * with the audit status 'platform', which no trader list or audit queue shows.
+ */
+export const PLATFORM_CLIENT_ID = 'PLATFORM';
+/** its audit status: every list of enterprises (audit queue, user search) leaves it out */
+export const PLATFORM_AUDIT_STATUS = 'platform';
+export async function platformEnterpriseId(tx: Db | Tx): Promise<number> {
+  const find = () => tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.clientId, PLATFORM_CLIENT_ID)).limit(1);
+  const [existing] = await find();
+  if (existing) return existing.id;
+  await tx
+    .insert(enterprises)
+    .values({
+      clientId: PLATFORM_CLIENT_ID,
+      organName: 'CoalX 平台服务费账户',
+      creditCode: '000000000000000000',
+      enterpriseType: 'platform',
+      legalPerson: '—',
+      auditStatus: PLATFORM_AUDIT_STATUS,
+    })
+    .onConflictDoNothing();
+  const [made] = await find();
+  return made!.id;
 }

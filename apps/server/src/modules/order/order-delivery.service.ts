@@ -59,3 +59,13 @@ export function orderWithBuyer(orderId: PgColumn, enterpriseId: number): SQL {
 export function orderWithSeller(orderId: PgColumn, enterpriseId: number): SQL {
   return sql`${orderId} IN (SELECT ${orders.id} FROM ${orders} WHERE ${orders.sellerEnterpriseId} = ${enterpriseId})`;
 }
+
+/** The seller's orders in 待结算, newest first (the settlement module's 开具结算单 list). */
+export async function ordersForSettlement(db: Db | Tx, sellerEnterpriseId: number): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sellerEnterpriseId, sellerEnterpriseId), eq(orders.status, 'awaiting_settlement')))
+    .orderBy(desc(orders.id))
+    .limit(200);
+}

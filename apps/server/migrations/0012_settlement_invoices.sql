@@ -30,14 +30,46 @@ CREATE TABLE "invoice" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "settlement_statement" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"statement_no" text NOT NULL,
+	"order_id" bigint NOT NULL,
+	"seller_enterprise_id" bigint NOT NULL,
+	"buyer_enterprise_id" bigint NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"escrow_fen" bigint NOT NULL,
+	"fee_fen" bigint NOT NULL,
+	"settled_kg" bigint NOT NULL,
+	"figures" jsonb NOT NULL,
+	"dispute_reason" text DEFAULT '' NOT NULL,
+	"ruling_note" text DEFAULT '' NOT NULL,
+	"issued_by" bigint NOT NULL,
+	"issued_by_name" text NOT NULL,
+	"issued_at" timestamp with time zone NOT NULL,
+	"confirmed_by" bigint,
+	"confirmed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "settlement_statement_statement_no_unique" UNIQUE("statement_no")
+);
+--> statement-breakpoint
 ALTER TABLE "invoice" ADD CONSTRAINT "invoice_order_id_trade_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."trade_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice" ADD CONSTRAINT "invoice_seller_enterprise_id_enterprise_id_fk" FOREIGN KEY ("seller_enterprise_id") REFERENCES "public"."enterprise"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice" ADD CONSTRAINT "invoice_buyer_enterprise_id_enterprise_id_fk" FOREIGN KEY ("buyer_enterprise_id") REFERENCES "public"."enterprise"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice" ADD CONSTRAINT "invoice_file_id_file_object_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."file_object"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice" ADD CONSTRAINT "invoice_confirmed_by_sys_user_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice" ADD CONSTRAINT "invoice_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_statement" ADD CONSTRAINT "settlement_statement_order_id_trade_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."trade_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_statement" ADD CONSTRAINT "settlement_statement_seller_enterprise_id_enterprise_id_fk" FOREIGN KEY ("seller_enterprise_id") REFERENCES "public"."enterprise"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_statement" ADD CONSTRAINT "settlement_statement_buyer_enterprise_id_enterprise_id_fk" FOREIGN KEY ("buyer_enterprise_id") REFERENCES "public"."enterprise"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_statement" ADD CONSTRAINT "settlement_statement_issued_by_sys_user_id_fk" FOREIGN KEY ("issued_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "settlement_statement" ADD CONSTRAINT "settlement_statement_confirmed_by_sys_user_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_number_uq" ON "invoice" USING btree ("code","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_reverses_uq" ON "invoice" USING btree ("reverses_id") WHERE "invoice"."reverses_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "invoice_order_idx" ON "invoice" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "invoice_seller_idx" ON "invoice" USING btree ("seller_enterprise_id","id");--> statement-breakpoint
-CREATE INDEX "invoice_buyer_idx" ON "invoice" USING btree ("buyer_enterprise_id","id");
+CREATE INDEX "invoice_buyer_idx" ON "invoice" USING btree ("buyer_enterprise_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "settlement_statement_live_uq" ON "settlement_statement" USING btree ("order_id") WHERE "settlement_statement"."status" <> 'returned';--> statement-breakpoint
+CREATE INDEX "settlement_statement_seller_idx" ON "settlement_statement" USING btree ("seller_enterprise_id","id");--> statement-breakpoint
+CREATE INDEX "settlement_statement_buyer_idx" ON "settlement_statement" USING btree ("buyer_enterprise_id","id");
