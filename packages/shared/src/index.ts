@@ -49,3 +49,5 @@ export * from './order/schemas';
 export * from './driver/schemas';
 export * from './delivery/schemas';
 export * from './driver/identity';
+export * from './freight/states';
+export * from './freight/schemas';

@@ -8,6 +8,7 @@ import { ContractStates, ContractUploadStates } from './contract/states';
 import { OrderStates } from './order/states';
 import { DriverStates } from './driver/states';
 import { DispatchStates, QualityReportStates } from './delivery/states';
+import { FreightStatementStates } from './freight/states';
 
 /** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
 export const STATE_MACHINES = {
@@ -28,4 +29,5 @@ export const STATE_MACHINES = {
   driver: DriverStates,
   dispatch: DispatchStates,
   qualityReport: QualityReportStates,
+  freightStatement: FreightStatementStates,
 } as const;
