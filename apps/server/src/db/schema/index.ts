@@ -20,3 +20,4 @@ export * from './audit';
 export * from './order';
 export * from './driver';
 export * from './delivery';
+export * from './freight';
