@@ -13,6 +13,7 @@ import { loadDemoContent } from './content';
 import { loadDemoUkey } from './ukey';
 import { loadDemoContracts } from './contracts';
 import { loadDemoOrders } from './orders';
+import { loadDemoFreight } from './freight';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 
@@ -171,6 +172,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
   await loadDemoContracts(db, storage, now);
   await seedDemoDrivers(db, storage, now);
   await loadDemoOrders(db, storage, now);
+  await loadDemoFreight(db, storage, now);
   return true;
 }
 
