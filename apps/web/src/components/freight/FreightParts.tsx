@@ -29,34 +29,34 @@ export function FreightLinesTable({ lines, selected, onSelect }: { lines: Freigh
       size="small"
       pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 1240 }}
+      scroll={{ x: 1180 }}
       dataSource={lines}
       columns={[
-        { title: '派车单号', dataIndex: 'dispatchNo', width: 150, fixed: 'left', render: (v: string) => <span className="coalx-num">{v}</span> },
-        { title: '订单编号', dataIndex: 'orderNo', width: 150, render: (v: string) => <span className="coalx-num">{v}</span> },
+        { title: '派车单号', dataIndex: 'dispatchNo', width: 140, fixed: 'left', render: (v: string) => <span className="coalx-num">{v}</span> },
+        { title: '订单编号', dataIndex: 'orderNo', width: 140, render: (v: string) => <span className="coalx-num">{v}</span> },
         { title: '车牌 / 司机', key: 'truck', width: 130, render: (_, l) => `${l.plateNo} ${l.driverName}` },
-        { title: '签收时间', dataIndex: 'signedAt', width: 160 },
-        { title: '装车净重 (吨)', dataIndex: 'loadedNetKg', width: 105, align: 'right', render: (v: number) => formatTons(v, false) },
-        { title: '签收量 (吨)', dataIndex: 'signedKg', width: 100, align: 'right', render: (v: number) => formatTons(v, false) },
+        { title: '签收时间', dataIndex: 'signedAt', width: 150 },
+        { title: '装车净重 (吨)', dataIndex: 'loadedNetKg', width: 95, align: 'right', render: (v: number) => formatTons(v, false) },
+        { title: '签收量 (吨)', dataIndex: 'signedKg', width: 90, align: 'right', render: (v: number) => formatTons(v, false) },
         {
           title: '超途损 (吨)',
           key: 'loss',
-          width: 110,
+          width: 90,
           align: 'right',
           render: (_, l) => (
             <span title={`途损 ${formatTons(l.lossKg)}，合理途损 ${l.transitLossPct}%`}>{l.excessLossKg > 0 ? formatTons(l.excessLossKg, false) : '-'}</span>
           ),
         },
-        { title: '运价 (元/吨)', dataIndex: 'rateFen', width: 100, align: 'right', render: (v: number) => formatFen(v) },
-        { title: '运费 (¥)', dataIndex: 'freightFen', width: 115, align: 'right', render: (v: number) => <Money fen={v} /> },
+        { title: '运价 (元/吨)', dataIndex: 'rateFen', width: 90, align: 'right', render: (v: number) => formatFen(v) },
+        { title: '运费 (¥)', dataIndex: 'freightFen', width: 110, align: 'right', render: (v: number) => <Money fen={v} /> },
         {
           title: '途损扣款 (¥)',
           dataIndex: 'lossDeductionFen',
-          width: 110,
+          width: 95,
           align: 'right',
           render: (v: number, l) => (v > 0 ? <span title={`${formatTons(l.excessLossKg)} × 订单价 ${yuanPerTon(l.orderPriceFen)}`}>-{formatFen(v)}</span> : '-'),
         },
-        { title: '小计 (¥)', dataIndex: 'lineFen', width: 115, align: 'right', render: (v: number) => <Money fen={v} strong /> },
+        { title: '小计 (¥)', dataIndex: 'lineFen', width: 110, align: 'right', render: (v: number) => <Money fen={v} strong /> },
       ]}
     />
   );
@@ -95,7 +95,7 @@ export function FreightDetailDrawer({ id, onClose }: { id: number | null; onClos
   const detail = useQuery({ queryKey: FREIGHT_KEYS.detail(id ?? 0), queryFn: () => getFreight(id!), enabled: id !== null });
   const d = detail.data;
   return (
-    <Drawer title={d ? `运费结算单 ${d.statementNo}` : '运费结算单'} open={id !== null} onClose={onClose} width={1080} destroyOnHidden>
+    <Drawer title={d ? `运费结算单 ${d.statementNo}` : '运费结算单'} open={id !== null} onClose={onClose} width={1280} destroyOnHidden>
       {!d ? (
         <Spin />
       ) : (

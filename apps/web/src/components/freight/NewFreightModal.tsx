@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ProForm, ProFormDateRangePicker, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { AutoComplete, Alert, Button, Form, message } from 'antd';
+import { AutoComplete, Alert, Button, Col, Form, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { YUAN_PATTERN, yuanTextToFen, type FreightDraftInput } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
@@ -87,7 +87,7 @@ export default function NewFreightModal({ open, onClose, onSaved }: { open: bool
           onClose();
         }
       }}
-      width={1120}
+      width={1300}
       initialValues={{ carrierKind: 'driver' }}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: '保存草稿', resetText: '取消' }, submitButtonProps: { disabled: !preview || chosen.length === 0 } }}
@@ -123,9 +123,11 @@ export default function NewFreightModal({ open, onClose, onSaved }: { open: bool
         ]}
       />
       {kind === 'company' ? (
-        <ProForm.Item name="carrierName" label="承运公司名称" colProps={{ span: 8 }} rules={[{ required: true, min: 2, max: 60, message: '请输入承运公司名称（2–60 字）' }]}>
-          <AutoComplete options={(carriers.data?.companies ?? []).map((c) => ({ value: c }))} placeholder="如：晋运物流有限公司" />
-        </ProForm.Item>
+        <Col span={8}>
+          <ProForm.Item name="carrierName" label="承运公司名称" rules={[{ required: true, min: 2, max: 60, message: '请输入承运公司名称（2–60 字）' }]}>
+            <AutoComplete options={(carriers.data?.companies ?? []).map((c) => ({ value: c }))} placeholder="如：晋运物流有限公司" />
+          </ProForm.Item>
+        </Col>
       ) : (
         <ProFormSelect
           name="driverId"
@@ -156,11 +158,13 @@ export default function NewFreightModal({ open, onClose, onSaved }: { open: bool
         placeholder="如：85.50"
       />
       <ProFormTextArea name="note" label="备注" colProps={{ span: 12 }} fieldProps={{ maxLength: 300, rows: 1 }} />
-      <ProForm.Item colProps={{ span: 4 }} label=" ">
-        <Button type="primary" ghost loading={computing} onClick={() => void compute()} data-testid="freight-compute">
-          计算运费
-        </Button>
-      </ProForm.Item>
+      <Col span={4}>
+        <ProForm.Item label=" ">
+          <Button type="primary" ghost loading={computing} onClick={() => void compute()} data-testid="freight-compute">
+            计算运费
+          </Button>
+        </ProForm.Item>
+      </Col>
       <div style={{ width: '100%', padding: '0 8px' }}>
         {preview ? (
           <>
