@@ -29,15 +29,15 @@ export function FreightLinesTable({ lines, selected, onSelect }: { lines: Freigh
       size="small"
       pagination={false}
       tableLayout="fixed"
-      scroll={{ x: 1180 }}
+      scroll={{ x: 1200 }}
       dataSource={lines}
       columns={[
-        { title: '派车单号', dataIndex: 'dispatchNo', width: 140, fixed: 'left', render: (v: string) => <span className="coalx-num">{v}</span> },
-        { title: '订单编号', dataIndex: 'orderNo', width: 140, render: (v: string) => <span className="coalx-num">{v}</span> },
-        { title: '车牌 / 司机', key: 'truck', width: 130, render: (_, l) => `${l.plateNo} ${l.driverName}` },
-        { title: '签收时间', dataIndex: 'signedAt', width: 150 },
-        { title: '装车净重 (吨)', dataIndex: 'loadedNetKg', width: 95, align: 'right', render: (v: number) => formatTons(v, false) },
-        { title: '签收量 (吨)', dataIndex: 'signedKg', width: 90, align: 'right', render: (v: number) => formatTons(v, false) },
+        { title: '派车单号', dataIndex: 'dispatchNo', width: 135, fixed: 'left', render: (v: string) => <span className="coalx-num">{v}</span> },
+        { title: '订单编号', dataIndex: 'orderNo', width: 135, render: (v: string) => <span className="coalx-num">{v}</span> },
+        { title: '车牌 / 司机', key: 'truck', width: 125, render: (_, l) => `${l.plateNo} ${l.driverName}` },
+        { title: '签收时间', dataIndex: 'signedAt', width: 145 },
+        { title: '装车 (吨)', dataIndex: 'loadedNetKg', width: 80, align: 'right', render: (v: number) => formatTons(v, false) },
+        { title: '签收 (吨)', dataIndex: 'signedKg', width: 80, align: 'right', render: (v: number) => formatTons(v, false) },
         {
           title: '超途损 (吨)',
           key: 'loss',
@@ -47,7 +47,7 @@ export function FreightLinesTable({ lines, selected, onSelect }: { lines: Freigh
             <span title={`途损 ${formatTons(l.lossKg)}，合理途损 ${l.transitLossPct}%`}>{l.excessLossKg > 0 ? formatTons(l.excessLossKg, false) : '-'}</span>
           ),
         },
-        { title: '运价 (元/吨)', dataIndex: 'rateFen', width: 90, align: 'right', render: (v: number) => formatFen(v) },
+        { title: '运价 (元/吨)', dataIndex: 'rateFen', width: 95, align: 'right', render: (v: number) => formatFen(v) },
         { title: '运费 (¥)', dataIndex: 'freightFen', width: 110, align: 'right', render: (v: number) => <Money fen={v} /> },
         {
           title: '途损扣款 (¥)',

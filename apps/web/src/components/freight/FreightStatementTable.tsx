@@ -42,18 +42,18 @@ export default function FreightStatementTable({ title, tabs, toolbar, reloadKey,
         </a>
       ),
     },
-    { title: '承运方', dataIndex: 'carrierName', width: 130, ellipsis: true, fieldProps: { placeholder: '司机或承运公司' } },
+    { title: '承运方', dataIndex: 'carrierName', width: 165, ellipsis: true, fieldProps: { placeholder: '司机或承运公司' } },
     { title: '订单编号', dataIndex: 'orderNo', hideInTable: true, fieldProps: { placeholder: '请输入订单编号' } },
     ...(showEnterprise ? [{ title: '运输企业', dataIndex: 'enterpriseName', width: 150, ellipsis: true, search: false } as ProColumns<FreightStatementSummary>] : []),
     { title: '结算期间', key: 'period', width: 185, search: false, render: (_, r) => `${r.periodFrom} 至 ${r.periodTo}` },
     { title: '车数', dataIndex: 'trucks', width: 60, align: 'right', search: false },
-    { title: '签收量 (吨)', dataIndex: 'signedKg', width: 105, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.signedKg, false)}</span> },
+    { title: '签收量 (吨)', dataIndex: 'signedKg', width: 95, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.signedKg, false)}</span> },
     { title: '价税合计 (¥)', dataIndex: 'totalFen', width: 130, align: 'right', search: false, render: (_, r) => <Money fen={r.totalFen} strong /> },
     { title: '状态', dataIndex: 'status', width: 80, search: false, render: (_, r) => <FreightStatusTag status={r.status} /> },
     {
       title: '操作',
       valueType: 'option',
-      width: 150,
+      width: 125,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r.id)}>
