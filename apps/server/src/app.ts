@@ -57,6 +57,7 @@ import driverRoutes from './modules/driver/driver.routes';
 import orderRoutes from './modules/order/order.routes';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import invoiceRoutes from './modules/invoice/invoice.routes';
+import freightRoutes from './modules/freight/freight.routes';
 import { registerDeliveryJobs } from './modules/delivery/delivery.jobs';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import auditTrail from './plugins/audit-trail';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes);
       await api.register(deliveryRoutes);
       await api.register(invoiceRoutes);
+      await api.register(freightRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
       await api.register(driverRoutes);

@@ -54,3 +54,5 @@ export * from './invoice/schemas';
 export * from './settlement/adjustment';
 export * from './settlement/states';
 export * from './settlement/schemas';
+export * from './freight/states';
+export * from './freight/schemas';

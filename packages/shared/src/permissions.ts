@@ -193,6 +193,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       'order', 'order-info', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'settlement', 'settlement-signFor',
       // every settlement statement (rules disputed ones) and every invoice
       'settlement-balance', 'settlement-info', 'invoice',
+      // every freight statement (物流结算, read only: the carrier is paid off the platform) and the freight summary
+      'settlement-logistics', 'logistics-freightSummary',
       // and reads the audit trail (操作日志) with the admin
       'system', 'system-auditLog',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),

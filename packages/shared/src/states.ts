@@ -10,6 +10,7 @@ import { DriverStates } from './driver/states';
 import { DispatchStates, QualityReportStates } from './delivery/states';
 import { InvoiceStates } from './invoice/states';
 import { StatementStates } from './settlement/states';
+import { FreightStatementStates } from './freight/states';
 
 /** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
 export const STATE_MACHINES = {
@@ -32,4 +33,5 @@ export const STATE_MACHINES = {
   qualityReport: QualityReportStates,
   invoice: InvoiceStates,
   statement: StatementStates,
+  freightStatement: FreightStatementStates,
 } as const;

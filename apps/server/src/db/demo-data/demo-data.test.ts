@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices } from '../schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
 import { openTestDatabase } from '../../test/test-app';
@@ -29,6 +29,13 @@ describe('demo data', () => {
     const storage = new LocalFileStorage(dir);
     expect(await loadDemoData(database.db, storage)).toBe(true);
     expect(await loadDemoData(database.db, storage)).toBe(false);
+    // the freight desk over the demo's own signed trucks: one paid, one confirmed, one draft
+    const freight = await database.db.select().from(freightStatements).orderBy(freightStatements.id);
+    expect(freight.map((f) => f.status)).toEqual(['paid', 'confirmed', 'draft']);
+    const lines = await database.db.select().from(freightLines);
+    const signed = new Set((await database.db.select().from(dispatches).where(eq(dispatches.status, 'signed'))).map((d) => d.id));
+    expect(lines.length).toBeGreaterThan(14);
+    expect(lines.every((l) => signed.has(l.dispatchId))).toBe(true);
     const names = (await database.db.select({ username: users.username }).from(users)).map((u) => u.username).sort();
     expect(names).toEqual(['admin', 'bidder01', 'bidder02', 'buyer01', 'buyer02', 'newcomer', 'operator', 'pending01', 'pending02', 'seller01', 'trader01']);
     const [newcomer] = await database.db.select().from(users).where(eq(users.username, 'newcomer'));

@@ -15,6 +15,7 @@ import { loadDemoContracts } from './contracts';
 import { loadDemoOrders } from './orders';
 import { loadDemoSettlement } from './settlement';
 import { loadDemoInvoices } from './invoices';
+import { loadDemoFreight } from './freight';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 
@@ -175,6 +176,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
   await loadDemoOrders(db, storage, now);
   await loadDemoSettlement(db, now);
   await loadDemoInvoices(db, storage, now);
+  await loadDemoFreight(db, storage, now);
   return true;
 }
 

@@ -22,3 +22,4 @@ export * from './driver';
 export * from './delivery';
 export * from './invoice';
 export * from './settlement';
+export * from './freight';

@@ -46,6 +46,7 @@ const NOT_AUDITED = new Set([
   'POST /trade-api/product/stockinfo/productList',
   'POST /trade-api/api/contract/:id/sign/prepare',
   'POST /trade-api/api/contract-template/preview',
+  'POST /trade-api/api/freight/preview',
   'POST /trade-api/api/sign/prepare',
   'POST /trade-api/api/sign/verify',
   'POST /trade-api/api/ukey/device/query',
