@@ -38,13 +38,15 @@ async function demoEffectiveContracts(db: Db, storage: FileStorage, now: Date) {
   const shanghai: [string, string, string, string] = ['上海市', '市辖区', '浦东新区', '外高桥电厂码头'];
 
   const sale = await insertDemoListing(db as never, now, operatorRow!.id, seller, { tradeType: 0, product: p5500!, tons: 20_000, yuan: 845, start: t - 24 * DAY, end: t - 21 * DAY, place: shuozhou });
+  // the lot delivered and settled was bought five weeks ago, so its trucks fall in an earlier month than today's
+  const earlier = await insertDemoListing(db as never, now, operatorRow!.id, seller, { tradeType: 0, product: p5500!, tons: 5_000, yuan: 845, start: t - 42 * DAY, end: t - 39 * DAY, place: shuozhou });
   const purchase = await insertDemoListing(db as never, now, operatorRow!.id, plant, { tradeType: 1, product: p5500!, tons: 3_000, yuan: 905, start: t - 18 * DAY, end: t - 16 * DAY, place: shanghai });
   let request = 0;
   const lots: { name: string; listing: string; owner: Actor; buyer: Actor; tons: number; at: number }[] = [
     { name: 'overdue', listing: sale.tradeNo, owner: seller, buyer: trader, tons: 500, at: t - 23 * DAY + 2 * HOUR },
     { name: 'paid', listing: sale.tradeNo, owner: seller, buyer: plant, tons: 800, at: t - 22 * DAY - 6 * HOUR },
     { name: 'shipping', listing: sale.tradeNo, owner: seller, buyer: plant, tons: 1_000, at: t - 22 * DAY - 4 * HOUR },
-    { name: 'delivered', listing: sale.tradeNo, owner: seller, buyer: plant, tons: 500, at: t - 22 * DAY - 2 * HOUR },
+    { name: 'delivered', listing: earlier.tradeNo, owner: seller, buyer: plant, tons: 500, at: t - 41 * DAY },
     { name: 'terminated', listing: sale.tradeNo, owner: seller, buyer: trader, tons: 700, at: t - 22 * DAY },
     { name: 'delivering', listing: purchase.tradeNo, owner: plant, buyer: seller, tons: 1_200, at: t - 17 * DAY },
   ];
@@ -53,10 +55,11 @@ async function demoEffectiveContracts(db: Db, storage: FileStorage, now: Date) {
     const subscription = await subscribeListing(db, at(lot.at), lot.buyer, { tradeId: lot.listing, quantity: lot.tons * 1000, requestId: `demo-order-sub-${++request}` });
     await answerSubscription(db, at(lot.at + HOUR), lot.owner, { id: subscription.id, action: 'confirm' });
     sourceIds.set(subscription.id, lot.name);
+    // the platform makes the contract right after the deal
+    await makeMissingContracts(db, storage, at(lot.at + 2 * HOUR), (err) => {
+      throw err;
+    });
   }
-  await makeMissingContracts(db, storage, at(t - 21 * DAY), (err) => {
-    throw err;
-  });
   const made = await db
     .select({ contract: contracts, sourceId: deals.sourceId })
     .from(contracts)
@@ -163,13 +166,13 @@ export async function loadDemoOrders(db: Db, storage: FileStorage, now: Date) {
 
   // 待结算: fourteen trucks signed for (the signed tons reach the quantity less its tolerance), the lab report accepted
   const delivered = await orderOf('delivered');
-  await pay(plant, delivered, t - 21 * DAY + 4 * HOUR);
+  await pay(plant, delivered, t - 39 * DAY);
   for (let i = 0; i < 14; i++) {
     const driver = plantDrivers[i % plantDrivers.length]!;
-    await truck(delivered, plant, plant, t - 19 * DAY + i * 8 * HOUR, load(driver, i, Math.min(40_000, Math.floor(driver.ratedLoadKg * 1.05))), 'signed');
+    await truck(delivered, plant, plant, t - 37 * DAY + i * 8 * HOUR, load(driver, i, Math.min(40_000, Math.floor(driver.ratedLoadKg * 1.05))), 'signed');
   }
-  const report = await labReport(seller, delivered, t - 14 * DAY, '', { qnet: 5480, mt: 11.6, st: 0.82, ad: 17.4, vdaf: 28.3 });
-  await answerQualityReport(db, at(t - 13 * DAY), plant, report.id, { accept: true, reason: '' });
+  const report = await labReport(seller, delivered, t - 30 * DAY, '', { qnet: 5480, mt: 11.6, st: 0.82, ad: 17.4, vdaf: 28.3 });
+  await answerQualityReport(db, at(t - 29 * DAY), plant, report.id, { accept: true, reason: '' });
 
   // 已终止: the buyer never paid; the operator ended it with the reason on the timeline
   const terminated = await orderOf('terminated');
