@@ -1,92 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { gradientPng } from '../apps/server/src/lib/simple-png';
-import { api, login, payHash, PAY_DIGITS, shot as shotInto } from './api';
+import { api, login, PAY_DIGITS, shot as shotInto } from './api';
+import { PHOTO, unpaidOrder, type ChainOrder } from './chain';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
-const SELLER_NAME = '晋北煤业集团有限公司';
 /** 588 t: an amount no demo deal (nor another spec) has, so the deal is found by it */
 const QUANTITY_KG = 588_000;
 const SHOTS = process.env.DELIVERY_SHOTS;
-const PHOTO = gradientPng(64, 48, [40, 40, 40], [220, 220, 200]);
 let browser: Browser;
-
-
 
 const shot = (page: Page, name: string, fullPage = false) => shotInto(SHOTS, page, name, fullPage);
 
-interface DeliveryOrder {
-  id: number;
-  orderNo: string;
-  contractNo: string;
-  status: string;
-}
-
-/**
- * An order waiting for its prepayment that the seller transports, made through the API: buyer01 subscribes 588 t of
- * a seller01 listing, the seller sets the contract's terms (the seller arranges transport, the buyer's scale
- * counts), uploads the signed paper copy and the operator accepts it: the contract takes effect and its order is made.
- */
-async function orderAwaitingPayment(): Promise<DeliveryOrder> {
-  const buyer = await login(ACCOUNTS.buyer);
-  const seller = await login(ACCOUNTS.seller);
-  const operator = await login({ username: 'operator', password: 'Operator#2026' });
-  const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: buyer.token });
-  if (!status.isSet) await api('/api/funds/payPassword/set', { token: buyer.token, body: { password: payHash(buyer.enterPriseInfo.clientId) } });
-  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribeQuantity?: number; maxSubscribeQuantity?: number }[] }>('/api/tradeHome/listedTrade/list', {
-    body: { pageNo: 1, pageSize: 50, tradeType: 0 },
-  });
-  const listing = market.records.find(
-    (r) =>
-      r.enterpriseName === SELLER_NAME &&
-      r.hangState === 1 &&
-      r.remainingQuantity >= QUANTITY_KG &&
-      (r.minSubscribeQuantity ?? 0) <= QUANTITY_KG &&
-      (r.maxSubscribeQuantity ?? QUANTITY_KG) >= QUANTITY_KG,
-  );
-  expect(listing, 'an open listing sale of seller01 in the demo data').toBeTruthy();
-  const sub = await api<{ id: number; status: string }>('/api/listedAnswerApply', {
-    token: buyer.token,
-    body: { tradeId: listing!.tradeId, quantity: QUANTITY_KG, requestId: randomUUID(), payPassword: payHash(buyer.enterPriseInfo.clientId) },
-  });
-  if (sub.status !== 'confirmed') await api('/api/listedRecord/answerOrdersDeal', { token: seller.token, body: { id: sub.id, action: 'confirm' } });
-  const deals = await api<{ records: { dealNo: string; quantity: number }[] }>('/api/mydealListedTradeList', { token: buyer.token, body: { tradeId: listing!.tradeId, pageNo: 1, pageSize: 50 } });
-  const deal = deals.records.find((d) => d.quantity === QUANTITY_KG);
-  expect(deal).toBeTruthy();
-  let contract: { id: number; contractNo: string; terms: Record<string, unknown> } | null = null;
-  await expect
-    .poll(
-      async () => {
-        contract = await api<{ id: number; contractNo: string; terms: Record<string, unknown> }>(`/api/contract/by-deal/${deal!.dealNo}`, { token: seller.token }).catch(() => null);
-        return contract !== null;
-      },
-      { timeout: 90_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  const made = contract!;
-  await api(`/api/contract/${made.id}/terms`, { method: 'PUT', token: seller.token, body: { terms: { ...made.terms, transportArranger: 'seller', weighingBasis: 'buyer' } } });
-  const form = new FormData();
-  form.append('file', new Blob([PHOTO], { type: 'image/png' }), '纸质合同.png');
-  const uploaded = await api<{ uploads: { id: number; status: string }[] }>(`/api/contract/${made.id}/upload`, { token: seller.token, form });
-  const upload = uploaded.uploads.find((u) => u.status === 'submitted')!;
-  await api(`/api/contract/${made.id}/uploads/${upload.id}/review`, { token: operator.token, body: { accept: true, note: '与生成文本一致' } });
-  let order: DeliveryOrder | undefined;
-  await expect
-    .poll(
-      async () => {
-        const page = await api<{ records: DeliveryOrder[] }>(`/api/order/list?contractNo=${made.contractNo}`, { token: seller.token });
-        order = page.records.find((o) => o.contractNo === made.contractNo);
-        return order?.status;
-      },
-      { timeout: 90_000, intervals: [1_000] },
-    )
-    .toBe('unpaid');
+/** An order of 588 t waiting for its prepayment that the seller transports (the buyer's scale counts). */
+async function orderAwaitingPayment(): Promise<ChainOrder> {
+  const { order, seller } = await unpaidOrder(QUANTITY_KG, { transportArranger: 'seller', weighingBasis: 'buyer' });
   // the seller's approved drivers (the demo data registers them)
-  const drivers = await api<{ id: number }[]>(`/api/delivery/order/${order!.id}/drivers`, { token: seller.token });
+  const drivers = await api<{ id: number }[]>(`/api/delivery/order/${order.id}/drivers`, { token: seller.token });
   expect(drivers.length, 'seller01 has approved drivers in the demo data').toBeGreaterThan(0);
-  return order!;
+  return order;
 }
 
 /** 物流信息 with the order chosen: its trucks and the actions of the signed-in side. */

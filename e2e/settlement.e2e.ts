@@ -1,18 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatFen, formatTons } from '../packages/shared/src/format';
-import { gradientPng } from '../apps/server/src/lib/simple-png';
+import { api, login, payHash, PAY_DIGITS, shot as shotInto } from './api';
+import { unpaidOrder, uploadImage, type ChainOrder } from './chain';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
-const PAY_DIGITS = '246810';
-const SELLER_NAME = '晋北煤业集团有限公司';
 /** 566 t: an amount no demo deal (nor another spec) has, so the deal is found by it */
 const QUANTITY_KG = 566_000;
 const SHOTS = process.env.SETTLEMENT_SHOTS;
-const PHOTO = gradientPng(64, 48, [40, 40, 40], [220, 220, 200]);
 /** the issue's clauses (DESIGN.md §8) on a 5500 kcal contract */
 const RULE = {
   basisQnet: 5500,
@@ -37,40 +34,10 @@ const RULE = {
 };
 let browser: Browser;
 
-type Session = { token: string; enterPriseInfo: { clientId: string } };
-async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/trade-api${url}`, {
-    method: init.method ?? (init.body === undefined && !init.form ? 'GET' : 'POST'),
-    headers: { ...(init.form ? {} : { 'content-type': 'application/json' }), ...(init.token ? { 'X-Access-Token': init.token } : {}) },
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const body = (await response.json()) as { code: number; message: string; result: T };
-  if (!response.ok || body.code !== 0) throw new Error(`${url}: ${response.status} ${body.message}`);
-  return body.result;
-}
-const login = (account: { username: string; password: string }) => api<Session>('/sys/login', { body: account });
-const payHash = (clientId: string) => createHash('sha256').update(`${clientId}:${PAY_DIGITS}`).digest('hex');
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-async function shot(page: Page, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  await page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear').first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-}
-
-async function upload(token: string, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([PHOTO], { type: 'image/png' }), name);
-  return (await api<{ url: string }>('/api/common/upload', { token, form })).url;
-}
-
-interface SettleOrder {
-  id: number;
-  orderNo: string;
-  contractNo: string;
-  status: string;
-}
+const shot = (page: Page, name: string, fullPage = false) => shotInto(SHOTS, page, name, fullPage);
 
 /**
  * An order in 待结算 with a quality adjustment, made through the API as the pages would: buyer01 subscribes 566 t
@@ -79,65 +46,9 @@ interface SettleOrder {
  * dispatched, weighed at loading and arrival and signed for; the seller's lab report (Qnet 5230, Mt 9 %, St 1.0 %,
  * Ad 11.2 %) is accepted by the buyer; the seller declares delivery finished.
  */
-async function orderAwaitingSettlement(): Promise<SettleOrder> {
-  const buyer = await login(ACCOUNTS.buyer);
-  const seller = await login(ACCOUNTS.seller);
-  const operator = await login({ username: 'operator', password: 'Operator#2026' });
-  const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: buyer.token });
-  if (!status.isSet) await api('/api/funds/payPassword/set', { token: buyer.token, body: { password: payHash(buyer.enterPriseInfo.clientId) } });
-  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribeQuantity?: number; maxSubscribeQuantity?: number }[] }>('/api/tradeHome/listedTrade/list', {
-    body: { pageNo: 1, pageSize: 50, tradeType: 0 },
-  });
-  const listing = market.records.find(
-    (r) =>
-      r.enterpriseName === SELLER_NAME &&
-      r.hangState === 1 &&
-      r.remainingQuantity >= QUANTITY_KG &&
-      (r.minSubscribeQuantity ?? 0) <= QUANTITY_KG &&
-      (r.maxSubscribeQuantity ?? QUANTITY_KG) >= QUANTITY_KG,
-  );
-  expect(listing, 'an open listing sale of seller01 in the demo data').toBeTruthy();
-  const sub = await api<{ id: number; status: string }>('/api/listedAnswerApply', {
-    token: buyer.token,
-    body: { tradeId: listing!.tradeId, quantity: QUANTITY_KG, requestId: randomUUID(), payPassword: payHash(buyer.enterPriseInfo.clientId) },
-  });
-  if (sub.status !== 'confirmed') await api('/api/listedRecord/answerOrdersDeal', { token: seller.token, body: { id: sub.id, action: 'confirm' } });
-  const deals = await api<{ records: { dealNo: string; quantity: number }[] }>('/api/mydealListedTradeList', { token: buyer.token, body: { tradeId: listing!.tradeId, pageNo: 1, pageSize: 50 } });
-  const deal = deals.records.find((d) => d.quantity === QUANTITY_KG);
-  expect(deal).toBeTruthy();
-  let contract: { id: number; contractNo: string; terms: Record<string, unknown> } | null = null;
-  await expect
-    .poll(
-      async () => {
-        contract = await api<{ id: number; contractNo: string; terms: Record<string, unknown> }>(`/api/contract/by-deal/${deal!.dealNo}`, { token: seller.token }).catch(() => null);
-        return contract !== null;
-      },
-      { timeout: 90_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  const made = contract!;
-  await api(`/api/contract/${made.id}/terms`, {
-    method: 'PUT',
-    token: seller.token,
-    body: { terms: { ...made.terms, transportArranger: 'seller', weighingBasis: 'buyer', testingBasis: 'seller', qualityAdjustments: RULE } },
-  });
-  const form = new FormData();
-  form.append('file', new Blob([PHOTO], { type: 'image/png' }), '纸质合同.png');
-  const uploaded = await api<{ uploads: { id: number; status: string }[] }>(`/api/contract/${made.id}/upload`, { token: seller.token, form });
-  const paper = uploaded.uploads.find((u) => u.status === 'submitted')!;
-  await api(`/api/contract/${made.id}/uploads/${paper.id}/review`, { token: operator.token, body: { accept: true, note: '与生成文本一致' } });
-  let order: SettleOrder | undefined;
-  await expect
-    .poll(
-      async () => {
-        const page = await api<{ records: SettleOrder[] }>(`/api/order/list?contractNo=${made.contractNo}`, { token: seller.token });
-        order = page.records.find((o) => o.contractNo === made.contractNo);
-        return order?.status;
-      },
-      { timeout: 90_000, intervals: [1_000] },
-    )
-    .toBe('unpaid');
-  const id = order!.id;
+async function orderAwaitingSettlement(): Promise<ChainOrder> {
+  const { order, contract: made, buyer, seller } = await unpaidOrder(QUANTITY_KG, { transportArranger: 'seller', weighingBasis: 'buyer', testingBasis: 'seller', qualityAdjustments: RULE });
+  const id = order.id;
   await api(`/api/order/${id}/pay`, { token: buyer.token, body: { requestId: randomUUID(), payPassword: payHash(buyer.enterPriseInfo.clientId) } });
   const drivers = await api<{ id: number }[]>(`/api/delivery/order/${id}/drivers`, { token: seller.token });
   expect(drivers.length, 'seller01 has approved drivers in the demo data').toBeGreaterThan(0);
@@ -148,20 +59,20 @@ async function orderAwaitingSettlement(): Promise<SettleOrder> {
     tareKg,
     netKg: grossKg - tareKg,
     weighedAt: new Date().toISOString(),
-    photo: await upload(token, `${prefix}.png`),
+    photo: await uploadImage(token, `${prefix}.png`),
   });
   await api(`/api/delivery/dispatch/${truck.id}/loading`, { token: seller.token, body: await ticket(seller.token, 'ZC', 50_200, 15_200) });
   await api(`/api/delivery/dispatch/${truck.id}/arrival`, { token: buyer.token, body: await ticket(buyer.token, 'DH', 49_950, 15_000) });
   await api(`/api/delivery/dispatch/${truck.id}/sign`, { token: buyer.token, body: { note: '' } });
   const report = await api<{ id: number }>(`/api/delivery/order/${id}/quality-report`, {
     token: seller.token,
-    body: { lab: 'seller', labName: '晋北煤业化验室', reportNo: `HY-${Date.now()}`, qnet: 5230, mt: 9, st: 1.0, ad: 11.2, vdaf: 29.5, testedAt: today(), batch: '', file: await upload(seller.token, '化验单.png') },
+    body: { lab: 'seller', labName: '晋北煤业化验室', reportNo: `HY-${Date.now()}`, qnet: 5230, mt: 9, st: 1.0, ad: 11.2, vdaf: 29.5, testedAt: today(), batch: '', file: await uploadImage(seller.token, '化验单.png') },
   });
   await api(`/api/delivery/quality-report/${report.id}/answer`, { token: buyer.token, body: { accept: true, reason: '' } });
   await api(`/api/delivery/order/${id}/finish`, { token: seller.token, body: { note: '' } });
   const after = await api<{ status: string }>(`/api/order/${id}`, { token: seller.token });
   expect(after.status).toBe('awaiting_settlement');
-  return order!;
+  return order;
 }
 
 const fundInfo = async (account: { username: string; password: string }) => {
