@@ -97,7 +97,7 @@ describe('系统参数', () => {
     await signIn(page, baseUrl, ADMIN);
     await page.goto(`${baseUrl}/system/param`);
     const row = page.locator('tr', { hasText: '自动签收期限' });
-    await row.getByText('3 天', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await row.getByText('3 个工作日', { exact: true }).first().waitFor({ timeout: 20_000 });
     await page.locator('tr', { hasText: '合理价格下限（5500 大卡）' }).getByText('570.00 元/吨').first().waitFor();
     await shot(page, 'param-list');
 
@@ -106,13 +106,13 @@ describe('系统参数', () => {
     const input = dialog.getByRole('spinbutton');
     await input.fill('31');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();
-    await dialog.getByText('自动签收期限须在 1 天 至 30 天 之间').waitFor();
+    await dialog.getByText('自动签收期限须在 1 个工作日 至 30 个工作日 之间').waitFor();
     await shot(page, 'param-refused');
     await input.fill('5');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();
-    await messageNotice(page, '自动签收期限已改为 5 天，此后新产生的业务按新值执行').waitFor();
+    await messageNotice(page, '自动签收期限已改为 5 个工作日，此后新产生的业务按新值执行').waitFor();
     await row.getByText('已修改').waitFor();
-    await row.getByText('5 天', { exact: true }).first().waitFor();
+    await row.getByText('5 个工作日', { exact: true }).first().waitFor();
 
     await page.getByRole('tab', { name: '节假日' }).click();
     await page.getByText('2026 年', { exact: true }).click();
