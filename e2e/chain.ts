@@ -32,7 +32,7 @@ export async function unpaidOrder(quantityKg: number, terms: Record<string, unkn
   const seller = await login(ACCOUNTS.seller);
   const operator = await login({ username: 'operator', password: 'Operator#2026' });
   await ensurePayPassword(buyer);
-  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribeQuantity?: number; maxSubscribeQuantity?: number }[] }>('/api/tradeHome/listedTrade/list', {
+  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribe: number; maxSubscribe: number }[] }>('/api/tradeHome/listedTrade/list', {
     body: { pageNo: 1, pageSize: 50, tradeType: 0 },
   });
   const listing = market.records.find(
@@ -40,8 +40,8 @@ export async function unpaidOrder(quantityKg: number, terms: Record<string, unkn
       r.enterpriseName === SELLER_NAME &&
       r.hangState === 1 &&
       r.remainingQuantity >= quantityKg &&
-      (r.minSubscribeQuantity ?? 0) <= quantityKg &&
-      (r.maxSubscribeQuantity ?? quantityKg) >= quantityKg,
+      r.minSubscribe <= quantityKg &&
+      r.maxSubscribe >= quantityKg,
   );
   expect(listing, 'an open listing sale of seller01 in the demo data').toBeTruthy();
   const sub = await api<{ id: number; status: string }>('/api/listedAnswerApply', {

@@ -37,7 +37,7 @@ async function installCertificate(page: Page, deviceName: string) {
 async function makeDeal(): Promise<{ tradeId: string; dealNo: string }> {
   const buyer = await login(ACCOUNTS.buyer);
   const seller = await login(ACCOUNTS.seller);
-  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribeQuantity?: number }[] }>(
+  const market = await api<{ records: { tradeId: string; enterpriseName: string; hangState: number; remainingQuantity: number; minSubscribe?: number }[] }>(
     '/api/tradeHome/listedTrade/list',
     { body: { pageNo: 1, pageSize: 50, tradeType: 0 } },
   );
