@@ -1,7 +1,8 @@
+import DetailLoadState from '@/components/DetailLoadState';
 import { useState } from 'react';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Spin, Table, Tag, Timeline, Typography, message } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Table, Tag, Timeline, Typography, message } from 'antd';
 import { DownloadOutlined, EditOutlined, FileProtectOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -16,7 +17,6 @@ import {
   type BreachRuling,
   type ContractSide,
 } from '@coalx/shared';
-import { errorMessage, isRequestError } from '@/app/request';
 import { useSession } from '@/app/session';
 import Money, { yuan } from '@/components/Money';
 import PdfViewer from '@/components/PdfViewer';
@@ -167,30 +167,9 @@ export default function ContractInfoPage() {
   };
 
   if (!id && !dealNo) return <Result status="warning" title="缺少合同参数" subTitle="请从合同列表或成交记录进入合同详情。" extra={<Link to="/contract/list">返回合同列表</Link>} />;
-  if (query.isLoading) {
-    return (
-      <Spin tip="合同加载中" size="large">
-        <div style={{ height: 320 }} />
-      </Spin>
-    );
-  }
   if (query.isError || !query.data) {
-    const notFound = isRequestError(query.error) && query.error.status === 404;
-    return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? (dealNo ? '该成交尚未生成合同' : '合同不存在') : '合同加载失败'}
-        subTitle={notFound ? '合同在成交后自动生成；如刚成交，请稍后刷新。' : errorMessage(query.error)}
-        extra={
-          <Space>
-            <Button onClick={() => void query.refetch()}>重新加载</Button>
-            <Link to="/contract/list">
-              <Button type="primary">返回合同列表</Button>
-            </Link>
-          </Space>
-        }
-      />
-    );
+    const missing = { title: dealNo ? '该成交尚未生成合同' : '合同不存在', subTitle: '合同在成交后自动生成；如刚成交，请稍后刷新。' };
+    return <DetailLoadState query={query} noun="合同" back={{ path: '/contract/list', title: '合同列表' }} notFound={missing} />;
   }
 
   const detail = query.data;

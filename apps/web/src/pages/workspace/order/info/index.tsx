@@ -1,11 +1,11 @@
+import DetailLoadState from '@/components/DetailLoadState';
 import { useState, type ReactNode } from 'react';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Progress, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Progress, Result, Row, Space, Tag, Timeline, Typography } from 'antd';
 import { ProfileOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_SIDES, PRICE_TYPES, TESTING_BASES, TRANSPORT_ARRANGERS, WEIGHING_BASES, formatPrice, formatTons } from '@coalx/shared';
-import { errorMessage, isRequestError } from '@/app/request';
 import { yuan } from '@/components/Money';
 import OrderDelivery from '@/components/delivery/OrderDelivery';
 import { OrderStatusTag } from '@/components/order/OrderParts';
@@ -114,31 +114,7 @@ export default function OrderInfoPage() {
   const { pay, holder } = usePayOrder(update);
 
   if (!id) return <Result status="warning" title="缺少订单参数" subTitle="请从订单管理进入订单详情。" extra={<Link to="/order/list">返回订单管理</Link>} />;
-  if (query.isLoading) {
-    return (
-      <Spin tip="订单加载中" size="large">
-        <div style={{ height: 320 }} />
-      </Spin>
-    );
-  }
-  if (query.isError || !query.data) {
-    const notFound = isRequestError(query.error) && query.error.status === 404;
-    return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? '订单不存在' : '订单加载失败'}
-        subTitle={notFound ? '订单编号有误，或该订单不属于本企业。' : errorMessage(query.error)}
-        extra={
-          <Space>
-            <Button onClick={() => void query.refetch()}>重新加载</Button>
-            <Link to="/order/list">
-              <Button type="primary">返回订单管理</Button>
-            </Link>
-          </Space>
-        }
-      />
-    );
-  }
+  if (query.isError || !query.data) return <DetailLoadState query={query} noun="订单" back={{ path: '/order/list', title: '订单管理' }} />;
 
   const detail = query.data;
   const counterparty = orderCounterparty(detail);

@@ -1,8 +1,9 @@
+import DetailLoadState from '@/components/DetailLoadState';
 import { useState } from 'react';
 import { AccountBookOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ProFormRadio, ProFormTextArea } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Modal, Result, Space, Spin, message } from 'antd';
+import { Alert, Button, Card, Modal, Result, message } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatementDisputeSchema, StatementRuleSchema, formatFen, formatTons } from '@coalx/shared';
 import { errorMessage, isRequestError } from '@/app/request';
@@ -131,31 +132,7 @@ export default function SettlementInfoPage() {
   };
 
   if (!id) return <Result status="warning" title="缺少结算单参数" subTitle="请从余额结算进入结算单详情。" extra={<Link to="/settlement/balance">返回余额结算</Link>} />;
-  if (query.isLoading) {
-    return (
-      <Spin tip="结算单加载中" size="large">
-        <div style={{ height: 320 }} />
-      </Spin>
-    );
-  }
-  if (query.isError || !query.data) {
-    const notFound = isRequestError(query.error) && query.error.status === 404;
-    return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? '结算单不存在' : '结算单加载失败'}
-        subTitle={notFound ? '结算单编号有误，或该结算单不属于本企业。' : errorMessage(query.error)}
-        extra={
-          <Space>
-            <Button onClick={() => void query.refetch()}>重新加载</Button>
-            <Link to="/settlement/balance">
-              <Button type="primary">返回余额结算</Button>
-            </Link>
-          </Space>
-        }
-      />
-    );
-  }
+  if (query.isError || !query.data) return <DetailLoadState query={query} noun="结算单" back={{ path: '/settlement/balance', title: '余额结算' }} />;
 
   const s = query.data;
   const sideText = s.side === 'seller' ? '卖方' : s.side === 'buyer' ? '买方' : null;
