@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import { Empty, Spin } from 'antd';
+
+/**
+ * An ECharts chart whose library loads on first show (the shared core of components/delivery/echarts, so pages pay
+ * for it only when they draw one): a spinner until it is drawn, redrawn when `option` changes, resized with the
+ * window, disposed on unmount. `option` null shows `empty` instead.
+ */
+export default function LazyChart({ option, empty, testId, height = 320 }: { option: Record<string, unknown> | null; empty: string; testId: string; height?: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!option) return;
+    let disposed = false;
+    let chart: { dispose: () => void; resize: () => void } | null = null;
+    const onResize = () => chart?.resize();
+    void import('@/components/delivery/echarts').then(({ echarts }) => {
+      if (disposed || !box.current) return;
+      const instance = echarts.init(box.current);
+      chart = instance;
+      instance.setOption(option);
+      window.addEventListener('resize', onResize);
+      setReady(true);
+    });
+    return () => {
+      disposed = true;
+      window.removeEventListener('resize', onResize);
+      chart?.dispose();
+    };
+  }, [option]);
+  if (!option) return <Empty description={empty} />;
+  return (
+    <div style={{ position: 'relative', height }}>
+      {!ready && <Spin style={{ position: 'absolute', left: '50%', top: '45%' }} />}
+      <div ref={box} style={{ height }} data-testid={testId} />
+    </div>
+  );
+}
