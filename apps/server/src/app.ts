@@ -58,6 +58,9 @@ import orderRoutes from './modules/order/order.routes';
 import deliveryRoutes from './modules/delivery/delivery.routes';
 import invoiceRoutes from './modules/invoice/invoice.routes';
 import freightRoutes from './modules/freight/freight.routes';
+import longTermRoutes from './modules/long-term/long-term.routes';
+import { registerLongTermJobs } from './modules/long-term/long-term.jobs';
+import { expireLongTerms, longTermFollowUps } from './flows/long-term-contract';
 import { registerDeliveryJobs } from './modules/delivery/delivery.jobs';
 import contractTemplateRoutes from './modules/contract/template.routes';
 import auditTrail from './plugins/audit-trail';
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(deliveryRoutes);
       await api.register(invoiceRoutes);
       await api.register(freightRoutes);
+      await api.register(longTermRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
       await api.register(driverRoutes);
@@ -180,6 +184,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerListingJobs();
   registerContractJobs();
   registerDeliveryJobs();
+  registerLongTermJobs();
+  registerScheduledJob({ name: 'longterm.expire', run: expireLongTerms });
   registerScheduledJob({ name: 'auction.schedule', run: runAuctionSchedule });
   startScheduler(app, options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
@@ -227,6 +233,7 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     ...invalidateOnEvents(bus, app.publicCache),
     ...contractFollowUps(bus, app),
     ...orderFollowUps(bus, app),
+    ...longTermFollowUps(bus, app),
   ];
   const unlisten = await listenAcrossProcesses(database, (payload, err) => app.log.warn({ err, payload }, 'bad event notification'));
   const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);

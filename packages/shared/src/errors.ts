@@ -69,6 +69,7 @@ export const ERRORS = {
   already_leading: { status: 422, message: '您当前已是最优出价，无需重复出价' },
   bid_too_low: { status: 422, message: '出价不符合加价规则' },
   bid_too_high: { status: 422, message: '出价超出允许范围' },
+  call_off_exceeds_plan: { status: 422, message: '调运数量超出本月计划量' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -91,5 +92,6 @@ export const TRADING_REFUSALS = [
   'already_leading',
   'bid_too_low',
   'bid_too_high',
+  'call_off_exceeds_plan',
   'state_changed',
 ] as const satisfies readonly ErrorCode[];

@@ -3,6 +3,20 @@
  * message carries an English field name (`价格过高`, never `price: 价格过高`).
  */
 export const FIELD_LABELS: Record<string, string> = {
+  periodStart: '合同开始月份',
+  periodEnd: '合同结束月份',
+  months: '月度计划',
+  pricing: '定价方式',
+  basePriceFen: '基准价',
+  coefficientE4: '浮动系数',
+  referenceFen: '基准参考值',
+  heatFactorE4: '热值折算系数',
+  targetCreditCode: '定向买方统一社会信用代码',
+  applyDeadline: '申请截止日期',
+  applicationId: '申请',
+  month: '月份',
+  quantityKg: '调运数量',
+  mode: '方式',
   state: '状态',
   statementNo: '结算单号',
   uphold: '裁定结果',

@@ -56,3 +56,6 @@ export * from './settlement/states';
 export * from './settlement/schemas';
 export * from './freight/states';
 export * from './freight/schemas';
+export * from './longterm/states';
+export * from './longterm/pricing';
+export * from './longterm/schemas';

@@ -118,6 +118,7 @@ export const WORKSPACE_MENU: MenuDefinition = {
       ],
     },
     { id: 'longTermDeal', title: '长协交易', path: '/longTermDeal', component: 'LongTermDeal', icon: 'SolutionOutlined' },
+    { id: 'longTermDeal-info', title: '长协详情', path: '/longTermDeal/info', component: 'LongTermInfo', hidden: true },
     {
       id: 'ukey', title: '数字证书', path: '/ukeyManage', component: 'RouteView', icon: 'SafetyCertificateOutlined',
       children: [
@@ -160,7 +161,7 @@ const TRADING_MENUS = [
   'settlement-signFor', 'settlement-info', 'financial', 'financial-assets', 'financial-application', 'financial-payRecord', 'invoice',
   // 司机审核 is the trading centre's; an enterprise sees its drivers' audit state under 运输信息
   'logistics', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'logistics-gate', 'logistics-freight',
-  'logistics-freightSummary', 'longTermDeal',
+  'logistics-freightSummary', 'longTermDeal', 'longTermDeal-info',
 ];
 const TRADER_ACTIONS: ActionKey[] = ['add', 'edit', 'query', 'get', 'export'];
 
@@ -195,6 +196,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       'settlement-balance', 'settlement-info', 'invoice',
       // every freight statement (物流结算, read only: the carrier is paid off the platform) and the freight summary
       'settlement-logistics', 'logistics-freightSummary',
+      // every long-term deal with its fulfilment flag; terminates one in execution
+      'longTermDeal', 'longTermDeal-info',
       // and reads the audit trail (操作日志) with the admin
       'system', 'system-auditLog',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),

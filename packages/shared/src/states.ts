@@ -11,6 +11,7 @@ import { DispatchStates, QualityReportStates } from './delivery/states';
 import { InvoiceStates } from './invoice/states';
 import { StatementStates } from './settlement/states';
 import { FreightStatementStates } from './freight/states';
+import { CallOffStates, LongTermApplicationStates, LongTermStates } from './longterm/states';
 
 /** Every status of the product, one transition table each (the tables live in `<domain>/states.ts`). */
 export const STATE_MACHINES = {
@@ -34,4 +35,7 @@ export const STATE_MACHINES = {
   invoice: InvoiceStates,
   statement: StatementStates,
   freightStatement: FreightStatementStates,
+  longTerm: LongTermStates,
+  longTermApplication: LongTermApplicationStates,
+  callOff: CallOffStates,
 } as const;

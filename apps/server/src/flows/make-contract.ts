@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { auctions, contracts, deals, enterprises, listings } from '../db/schema/index';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
-import { contractOfDeal, insertContract } from '../modules/contract/contract.service';
+import { contractForOrder, contractOfDeal, insertContract } from '../modules/contract/contract.service';
+import { callOffForContract, priceBasisText } from '../modules/long-term/long-term.service';
 import { currentTemplate } from '../modules/contract/template.service';
 import type { FileStorage } from '../modules/files/storage';
 import { performanceDepositOf } from '../modules/funds/trade-deposits.service';
@@ -12,7 +13,7 @@ import { parameterNumber, workingDaysDeadline } from '../modules/system/calendar
 
 type Enterprise = typeof enterprises.$inferSelect;
 
-function partyOf(e: Enterprise): ContractParty {
+export function partyOf(e: Enterprise): ContractParty {
   return {
     name: e.organName,
     creditCode: e.creditCode,
@@ -34,6 +35,7 @@ export async function makeContractForDeal(db: Db, storage: FileStorage, clock: C
   if (await contractOfDeal(db, dealId)) return null;
   const [deal] = await db.select().from(deals).where(eq(deals.id, dealId)).limit(1);
   if (!deal) return null;
+  if (deal.tradeKind === 'long_term') return makeCallOffContract(db, storage, clock, deal);
   const trade =
     deal.tradeKind === 'listing'
       ? (await db.select().from(listings).where(eq(listings.tradeNo, deal.tradeNo)).limit(1))[0]
@@ -101,6 +103,66 @@ export async function makeContractForDeal(db: Db, storage: FileStorage, clock: C
     signDeadline,
     sellerDepositId: sellerDeposit?.id ?? null,
     buyerDepositId: buyerDeposit?.id ?? null,
+    createdAt: clock.now(),
+  });
+}
+
+/**
+ * A long-term call-off's contract (长协月度合同): the framework contract's terms as signed, with the call-off's
+ * delivery window, quantity and the month's price, and the framework and price basis named in the text.
+ */
+async function makeCallOffContract(db: Db, storage: FileStorage, clock: Clock, deal: typeof deals.$inferSelect) {
+  const source = await callOffForContract(db, deal.sourceId);
+  if (!source) throw new Error(`deal ${deal.dealNo}: call-off ${deal.sourceId} not found`);
+  const { callOff, deal: longTerm, price } = source;
+  const framework = longTerm.contractId !== null ? await contractForOrder(db, longTerm.contractId) : null;
+  if (!framework) throw new Error(`deal ${deal.dealNo}: framework contract of ${longTerm.longTermNo} not found`);
+  const parties = await db.select().from(enterprises).where(sql`${enterprises.id} IN (${deal.sellerEnterpriseId}, ${deal.buyerEnterpriseId})`);
+  const seller = parties.find((e) => e.id === deal.sellerEnterpriseId)!;
+  const buyer = parties.find((e) => e.id === deal.buyerEnterpriseId)!;
+  const template = await currentTemplate(db, 'long_term_monthly');
+  const signDeadline = await workingDaysDeadline(db, deal.createdAt, await parameterNumber(db, 'contract_sign_working_days'));
+  const terms = { ...framework.terms, deliveryDateStart: callOff.deliveryDateStart, deliveryDateEnd: callOff.deliveryDateEnd };
+  const context: ContractContext = {
+    kind: 'long_term_monthly',
+    contractNo: `HT${deal.dealNo.slice(2)}`,
+    dealNo: deal.dealNo,
+    tradeNo: deal.tradeNo,
+    tradeType: deal.tradeType,
+    dealAt: deal.createdAt.toISOString(),
+    signDeadline: signDeadline.toISOString(),
+    seller: partyOf(seller),
+    buyer: partyOf(buyer),
+    productName: deal.productName,
+    stockCode: deal.stockCode,
+    quality: longTerm.quality,
+    quantityKg: deal.quantityKg,
+    priceFen: deal.priceFen,
+    amountFen: deal.amountFen,
+    priceType: longTerm.priceType,
+    transport: longTerm.transport,
+    depositFen: 0,
+    terms,
+    longTerm: {
+      longTermNo: longTerm.longTermNo,
+      periodStart: longTerm.periodStart,
+      periodEnd: longTerm.periodEnd,
+      frameworkContractNo: framework.contractNo,
+      month: callOff.month,
+      priceBasis: priceBasisText(price),
+    },
+  };
+  return insertContract(db, storage, {
+    dealId: deal.id,
+    kind: 'long_term_monthly',
+    templateId: template.id,
+    templateBody: template.body,
+    sellerEnterpriseId: seller.id,
+    buyerEnterpriseId: buyer.id,
+    context,
+    signDeadline,
+    sellerDepositId: null,
+    buyerDepositId: null,
     createdAt: clock.now(),
   });
 }

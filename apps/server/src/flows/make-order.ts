@@ -12,7 +12,8 @@ import { workingDaysDeadline } from '../modules/system/calendar';
  */
 export async function makeOrderForContract(db: Db, clock: Clock, contractId: number) {
   const contract = await contractForOrder(db, contractId);
-  if (!contract || contract.status !== 'effective') return null;
+  // a long-term framework contract (no deal) has no order of its own
+  if (!contract || contract.status !== 'effective' || contract.dealId === null) return null;
   const now = clock.now();
   const { context, terms } = contract;
   const paymentDeadline = await workingDaysDeadline(db, now, terms.paymentWorkingDays);
@@ -20,7 +21,7 @@ export async function makeOrderForContract(db: Db, clock: Clock, contractId: num
     const order = await insertOrder(tx, {
       contractId: contract.id,
       contractNo: contract.contractNo,
-      dealId: contract.dealId,
+      dealId: contract.dealId!,
       dealNo: context.dealNo,
       tradeNo: context.tradeNo,
       tradeType: context.tradeType,

@@ -28,13 +28,17 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & {
   /** A listing's remaining quantity changed (subscribed, declined). */
   'listing.quantity_changed': { id: number };
   /** Every deal of both flows, made by deal.service. */
-  'deal.created': { dealId: number; dealNo: string; tradeKind: 'listing' | 'auction'; tradeNo: string };
-  /** A deal's contract was generated (flows/make-contract.ts). */
-  'contract.created': { id: number; dealId: number; contractNo: string };
+  'deal.created': { dealId: number; dealNo: string; tradeKind: 'listing' | 'auction' | 'long_term'; tradeNo: string };
+  /** A deal's contract, or a long-term deal's framework contract, was generated. */
+  'contract.created': { id: number; dealId: number | null; longTermId: number | null; contractNo: string };
   'content.saved': { id: number };
   'content.banners_changed': Record<string, never>;
   'market_index.published': { year: number; term: number };
   'home.recommendations_changed': Record<string, never>;
+  /** A buyer applied to a long-term offer. */
+  'longterm.applied': { id: number; applicationId: number };
+  /** A month's call-off was issued (seller) or requested (buyer), waiting for the other side. */
+  'calloff.created': { id: number; longTermId: number };
   /** A role was made, edited or deleted: every process reloads the grants it enforces (plugins/grants.ts). */
   'role.grants_changed': { roleId: number };
 };

@@ -12,7 +12,7 @@ export function shanghaiDay(now: Date): string {
  * The next human-readable number of a kind and day, e.g. GP202611220001 (DESIGN.md §4). One atomic upsert, so two
  * processes never hand out the same number.
  */
-export async function nextTradeNumber(db: Db | Tx, prefix: 'GP' | 'JJ' | 'CJ' | 'DD' | 'PC' | 'JS' | 'YF', now: Date): Promise<string> {
+export async function nextTradeNumber(db: Db | Tx, prefix: 'GP' | 'JJ' | 'CJ' | 'DD' | 'PC' | 'JS' | 'YF' | 'CX' | 'DY', now: Date): Promise<string> {
   const day = shanghaiDay(now);
   const [row] = await db
     .insert(tradeSequences)

@@ -52,6 +52,7 @@ export const CONTRACT_STATUS_COLOR: Record<string, string> = {
   completed: 'default',
   voided: 'default',
   overdue: 'error',
+  terminated: 'warning',
   submitted: 'processing',
   accepted: 'success',
   rejected: 'error',

@@ -42,4 +42,23 @@ export interface ContractContext {
   /** performance deposit (履约保证金) in fen */
   depositFen: number;
   terms: ContractTerms;
+  /** long-term deals only: the framework's period, plan and pricing, or the call-off's month and price basis */
+  longTerm?: ContractLongTerm;
+}
+
+/** What a long-term contract's text says beyond a spot contract's (DESIGN.md §8 "Long-term deals"). */
+export interface ContractLongTerm {
+  /** 长协编号 (CX…) */
+  longTermNo: string;
+  /** YYYY-MM */
+  periodStart: string;
+  periodEnd: string;
+  /** the framework: every month's planned quantity */
+  months?: { month: string; plannedKg: number }[];
+  /** the framework: 定价条款, one paragraph per line */
+  pricingClauses?: string[];
+  /** a monthly contract: the framework contract it executes, its month and how its price was fixed */
+  frameworkContractNo?: string;
+  month?: string;
+  priceBasis?: string;
 }

@@ -18,6 +18,8 @@ export const CONTRACT_KINDS = {
   auction_sale: '竞价销售合同',
   auction_purchase: '竞价采购合同',
   long_term: '长协合同',
+  /** a long-term deal's monthly call-off: a deal that runs the spot chain under the framework contract */
+  long_term_monthly: '长协月度合同',
 } as const;
 export type ContractKind = keyof typeof CONTRACT_KINDS;
 export const CONTRACT_KIND_KEYS = Object.keys(CONTRACT_KINDS) as ContractKind[];

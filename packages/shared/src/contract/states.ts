@@ -17,6 +17,7 @@ export const ContractStates = defineStateMachine({
     completed: '已完成',
     voided: '已作废',
     overdue: '逾期未签',
+    terminated: '已终止',
   },
   moves: {
     sellerSign: { from: ['pending'], to: 'seller_signed', event: 'contract.seller_signed' },
@@ -32,6 +33,8 @@ export const ContractStates = defineStateMachine({
     void: { from: ['pending', 'seller_signed', 'buyer_signed', 'overdue'], to: 'voided', event: 'contract.voided' },
     perform: { from: ['effective'], to: 'performing', event: 'contract.performing' },
     complete: { from: ['performing'], to: 'completed', event: 'contract.completed' },
+    /** a long-term framework terminated by the trading centre during its period */
+    terminate: { from: ['effective', 'performing'], to: 'terminated', event: 'contract.terminated' },
   },
 });
 

@@ -19,7 +19,7 @@ import {
  * generator fills from a ContractContext. '# ' starts the title line and '## ' a section heading; a line holding
  * only a block placeholder ({{质量价格调整}}) becomes several paragraphs.
  */
-export const PLACEHOLDER_GROUPS = ['合同与成交', '卖方', '买方', '产品与质量', '数量与价格', '交收与运输', '计量与检验', '付款与保证金', '其他'] as const;
+export const PLACEHOLDER_GROUPS = ['合同与成交', '卖方', '买方', '产品与质量', '数量与价格', '交收与运输', '计量与检验', '付款与保证金', '长协', '其他'] as const;
 export type PlaceholderGroup = (typeof PLACEHOLDER_GROUPS)[number];
 
 export interface ContractPlaceholder {
@@ -78,6 +78,13 @@ export const CONTRACT_PLACEHOLDERS: readonly ContractPlaceholder[] = [
   { key: '付款期限', label: '付款期限（工作日）', group: '付款与保证金' },
   { key: '履约保证金', label: '履约保证金（小写）', group: '付款与保证金' },
   { key: '履约保证金大写', label: '履约保证金（大写）', group: '付款与保证金' },
+  { key: '长协编号', label: '长协编号（CX 开头）', group: '长协' },
+  { key: '合同期限', label: '长协合同期（起止月份）', group: '长协' },
+  { key: '月度计划', label: '逐月计划量（多段，单独成行）', group: '长协', block: true },
+  { key: '定价条款', label: '长协定价条款（多段，单独成行）', group: '长协', block: true },
+  { key: '框架合同编号', label: '月度合同所执行的框架合同编号', group: '长协' },
+  { key: '执行月份', label: '月度合同的调运月份', group: '长协' },
+  { key: '月度价格依据', label: '月度价格的计算依据', group: '长协' },
   { key: '补充约定', label: '补充约定', group: '其他' },
 ];
 
@@ -175,6 +182,25 @@ function partyValues(side: '卖方' | '买方', party: ContractParty): Record<st
   return Object.fromEntries(Object.entries(fields).map(([suffix, value]) => [`${side}${suffix}`, value.trim() || '—']));
 }
 
+function monthWords(month: string): string {
+  return `${month.slice(0, 4)}年${month.slice(5, 7)}月`;
+}
+
+/** 长协 placeholders: '—' on a spot contract. */
+function longTermValues(ctx: ContractContext): Record<string, string | string[]> {
+  const lt = ctx.longTerm;
+  const none = '—';
+  return {
+    长协编号: lt?.longTermNo ?? none,
+    合同期限: lt ? `${monthWords(lt.periodStart)}至${monthWords(lt.periodEnd)}` : none,
+    月度计划: lt?.months?.length ? lt.months.map((m) => `${monthWords(m.month)}：${formatContractTons(m.plannedKg)}`) : [none],
+    定价条款: lt?.pricingClauses?.length ? lt.pricingClauses : [none],
+    框架合同编号: lt?.frameworkContractNo ?? none,
+    执行月份: lt?.month ? monthWords(lt.month) : none,
+    月度价格依据: lt?.priceBasis ?? none,
+  };
+}
+
 /** Every placeholder's value for one contract; block placeholders give several paragraphs. */
 export function placeholderValues(ctx: ContractContext): Record<string, string | string[]> {
   const t = ctx.terms;
@@ -182,7 +208,7 @@ export function placeholderValues(ctx: ContractContext): Record<string, string |
     合同编号: ctx.contractNo,
     成交编号: ctx.dealNo,
     交易编号: ctx.tradeNo,
-    交易方式: ctx.kind === 'long_term' ? '长协交易' : (TRADE_TYPE_LABELS[ctx.tradeType] ?? '—'),
+    交易方式: ctx.kind === 'long_term' || ctx.kind === 'long_term_monthly' ? '长协交易' : (TRADE_TYPE_LABELS[ctx.tradeType] ?? '—'),
     签订日期: chineseDate(ctx.dealAt),
     签署截止: formatDateTime(ctx.signDeadline),
     ...partyValues('卖方', ctx.seller),
@@ -213,6 +239,7 @@ export function placeholderValues(ctx: ContractContext): Record<string, string |
     履约保证金: yuan(ctx.depositFen),
     履约保证金大写: fenToCapitals(ctx.depositFen),
     补充约定: t.remark.trim() || '无',
+    ...longTermValues(ctx),
   };
   return values;
 }
@@ -337,7 +364,33 @@ const SAMPLE_TRADE: Record<ContractKind, { tradeType: number; tradeNo: string }>
   listing_purchase: { tradeType: TradeType.listingPurchase, tradeNo: 'GP202611200005' },
   auction_sale: { tradeType: TradeType.auctionSale, tradeNo: 'JJ202611200002' },
   auction_purchase: { tradeType: TradeType.auctionPurchase, tradeNo: 'JJ202611200004' },
-  long_term: { tradeType: TradeType.listingSale, tradeNo: 'GP202611200001' },
+  long_term: { tradeType: TradeType.listingSale, tradeNo: 'CX202611200001' },
+  long_term_monthly: { tradeType: TradeType.listingSale, tradeNo: 'CX202611200001' },
+};
+
+const SAMPLE_LONG_TERM: Partial<Record<ContractKind, ContractContext['longTerm']>> = {
+  long_term: {
+    longTermNo: 'CX202611200001',
+    periodStart: '2027-01',
+    periodEnd: '2027-03',
+    months: [
+      { month: '2027-01', plannedKg: 10_000_000 },
+      { month: '2027-02', plannedKg: 8_000_000 },
+      { month: '2027-03', plannedKg: 10_000_000 },
+    ],
+    pricingClauses: [
+      '1. 定价方式：基准价 + 浮动价。',
+      '2. 浮动价 = 浮动系数 0.5000 ×（取价月平台动力煤价格指数（5500 大卡）各期均值 − 基准参考值 700.00 元/吨），四舍五入到分。',
+    ],
+  },
+  long_term_monthly: {
+    longTermNo: 'CX202611200001',
+    periodStart: '2027-01',
+    periodEnd: '2027-03',
+    frameworkContractNo: 'HTCX202611200001',
+    month: '2027-01',
+    priceBasis: '基准价 845.50 元/吨 + 浮动价 0.00 元/吨（取价月 2026年12月 指数均值 700.00 元/吨）',
+  },
 };
 
 /** A realistic deal for the template editor's preview: 1,000 t of 5500 kcal thermal coal at 845.50 元/t. */
@@ -386,6 +439,7 @@ export function sampleContractContext(kind: ContractKind): ContractContext {
       deliveryDateEnd: '2026-12-31',
       quality,
     }),
+    ...(SAMPLE_LONG_TERM[kind] ? { longTerm: SAMPLE_LONG_TERM[kind] } : {}),
   };
 }
 

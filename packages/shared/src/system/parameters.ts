@@ -111,6 +111,17 @@ export const SYSTEM_PARAMETERS = {
     remark: '实际交收量达到合同数量的该比例即视为履约完成',
     public: true,
   },
+  long_term_fulfilment_warn_pct: {
+    label: '长协履约预警线',
+    group: '履约',
+    unit: '%',
+    kind: 'integer',
+    default: 90,
+    min: 50,
+    max: 100,
+    remark: '长协月度或累计履约率（签收量与计划量之比）低于该比例的，向双方和交易中心提示',
+    public: true,
+  },
   fee_per_ton_fen: {
     label: '交易手续费',
     group: '交易',

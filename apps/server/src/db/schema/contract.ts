@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ContractContext, ContractTerms } from '@coalx/shared';
 import { users } from './auth';
 import { tstz } from './columns';
 import { deals } from './deal';
 import { enterprises } from './enterprise';
 import { fileObjects } from './files';
+import { longTermDeals } from './long-term';
 
 /** A contract template (模板配置): every save is a new version; a contract keeps the version it was made from. */
 export const contractTemplates = pgTable(
@@ -25,7 +26,7 @@ export const contractTemplates = pgTable(
 );
 
 /**
- * One contract per deal (the unique deal_id makes a second generation a no-op). `context` is what the text was
+ * One contract per deal (the unique deal_id makes a second generation a no-op), or per long-term deal's framework. `context` is what the text was
  * made from (parties as registered at the deal, goods, terms), so an edit of the terms regenerates the same text
  * with only the terms changed; `pdf_key` is the current PDF in file storage (the signed one once signed).
  */
@@ -34,7 +35,9 @@ export const contracts = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     contractNo: text('contract_no').notNull().unique(),
-    dealId: bigint('deal_id', { mode: 'number' }).notNull().references(() => deals.id),
+    /** the deal it was made for; null for a long-term framework contract, which `long_term_id` names instead */
+    dealId: bigint('deal_id', { mode: 'number' }).references(() => deals.id),
+    longTermId: bigint('long_term_id', { mode: 'number' }).references(() => longTermDeals.id),
     kind: text('kind').notNull(),
     templateId: integer('template_id').notNull().references(() => contractTemplates.id),
     sellerEnterpriseId: bigint('seller_enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
@@ -62,6 +65,8 @@ export const contracts = pgTable(
   },
   (t) => [
     uniqueIndex('contract_deal_uq').on(t.dealId),
+    uniqueIndex('contract_long_term_uq').on(t.longTermId),
+    check('contract_deal_or_long_term', sql`(${t.dealId} IS NULL) <> (${t.longTermId} IS NULL)`),
     index('contract_seller_idx').on(t.sellerEnterpriseId, t.id),
     index('contract_buyer_idx').on(t.buyerEnterpriseId, t.id),
     index('contract_status_deadline_idx').on(t.status, t.signDeadline),

@@ -23,3 +23,4 @@ export * from './delivery';
 export * from './invoice';
 export * from './settlement';
 export * from './freight';
+export * from './long-term';

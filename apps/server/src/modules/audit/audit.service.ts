@@ -37,6 +37,8 @@ const OBJECT_TYPE_PREFIXES: [prefix: string, type: string][] = [
   ['/api/listedAnswerApply', '挂牌'],
   ['/api/listedRecord/answerOrdersDeal', '摘牌'],
   ['/api/listing', '挂牌'],
+  ['/api/longTerm/callOff', '月度调运'],
+  ['/api/longTerm', '长协'],
   ['/api/contract-template', '合同模板'],
   ['/api/contract', '合同'],
   ['/api/sign', '签章'],

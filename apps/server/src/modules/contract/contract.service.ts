@@ -14,7 +14,7 @@ import {
   type MoveOf,
   type SignPrepareResult,
 } from '@coalx/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { contractEvents, contracts, contractSignatures, contractTemplates, contractUploads, type ContractRow } from '../../db/schema/index';
 import { appError, businessRule, notFound } from '../../errors';
@@ -35,7 +35,9 @@ import { contractPolicy, sideOf } from './contract.policy';
 // ---------- making ----------
 
 export interface NewContract {
-  dealId: number;
+  /** the deal's contract, or (dealId null) a long-term deal's framework contract */
+  dealId: number | null;
+  longTermId?: number | null;
   kind: string;
   templateId: number;
   templateBody: string;
@@ -67,6 +69,7 @@ export async function insertContract(db: Db, storage: FileStorage, input: NewCon
       .values({
         contractNo: input.context.contractNo,
         dealId: input.dealId,
+        longTermId: input.longTermId ?? null,
         kind: input.kind,
         templateId: input.templateId,
         sellerEnterpriseId: input.sellerEnterpriseId,
@@ -86,8 +89,9 @@ export async function insertContract(db: Db, storage: FileStorage, input: NewCon
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
-    await logEvent(tx, row.id, input.createdAt, null, '生成合同', `由成交 ${input.context.dealNo} 按模板生成，签署截止 ${formatDateTime(input.signDeadline)}`);
-    await publish(tx, 'contract.created', { id: row.id, dealId: input.dealId, contractNo: row.contractNo });
+    const source = input.dealId === null ? `长协 ${input.context.tradeNo}` : `成交 ${input.context.dealNo}`;
+    await logEvent(tx, row.id, input.createdAt, null, '生成合同', `由${source}按模板生成，签署截止 ${formatDateTime(input.signDeadline)}`);
+    await publish(tx, 'contract.created', { id: row.id, dealId: input.dealId, longTermId: input.longTermId ?? null, contractNo: row.contractNo });
     return row;
   });
 }
@@ -597,6 +601,30 @@ export async function contractReference(db: Db, contractNo: string) {
   };
 }
 
+/** The contracts of these deals (a long-term deal's call-offs), by deal. */
+export async function contractsOfDeals(db: Db | Tx, dealIds: readonly number[]) {
+  const unique = [...new Set(dealIds)];
+  if (unique.length === 0) return [];
+  return db
+    .select({ id: contracts.id, contractNo: contracts.contractNo, dealId: contracts.dealId, status: contracts.status })
+    .from(contracts)
+    .where(inArray(contracts.dealId, unique));
+}
+
+/** Contract numbers and states by id (a long-term deal's framework contract). */
+export async function contractsByIds(db: Db | Tx, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, { id: number; contractNo: string; status: string }>();
+  const rows = await db.select({ id: contracts.id, contractNo: contracts.contractNo, status: contracts.status }).from(contracts).where(inArray(contracts.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The framework contract of a long-term deal. */
+export async function contractOfLongTerm(db: Db | Tx, longTermId: number) {
+  const [row] = await db.select().from(contracts).where(eq(contracts.longTermId, longTermId)).limit(1);
+  return row ?? null;
+}
+
 /** What an order is made from (flows/make-order.ts): an effective contract's parties, goods and terms. */
 export async function contractForOrder(db: Db | Tx, id: number) {
   const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
@@ -608,14 +636,18 @@ export async function effectiveContractIds(db: Db, withoutOrder: (contractId: ty
   const rows = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.status, 'effective'), withoutOrder(contracts.id)))
+    // a long-term framework contract (no deal) has no order: its call-offs' contracts do
+    .where(and(eq(contracts.status, 'effective'), isNotNull(contracts.dealId), withoutOrder(contracts.id)))
     .orderBy(contracts.id)
     .limit(limit);
   return rows.map((r) => r.id);
 }
 
-/** The order is made: the contract is being performed (履行中). A contract already performing is left alone. */
-export async function markContractPerforming(tx: Tx, id: number, now: Date) {
+/**
+ * The order is made (or a long-term framework's period started): the contract is being performed (履行中). A
+ * contract already performing is left alone.
+ */
+export async function markContractPerforming(tx: Tx, id: number, now: Date, note = '订单已生成') {
   const moved = await transition(tx, ContractStates, 'perform', {
     table: contracts,
     where: eq(contracts.id, id),
@@ -623,11 +655,17 @@ export async function markContractPerforming(tx: Tx, id: number, now: Date) {
     notFoundMessage: '合同不存在',
     idempotent: true,
   });
-  if (moved) await logEvent(tx, id, now, null, '开始履行', '订单已生成');
+  if (moved) await logEvent(tx, id, now, null, '开始履行', note);
 }
 
 /** Its order is complete (settled and invoiced): the contract is 已完成. */
-export async function markContractCompleted(tx: Tx, id: number, now: Date) {
+export async function markContractCompleted(tx: Tx, id: number, now: Date, note = '订单已结算并开票，合同履行完毕') {
   const moved = await transition(tx, ContractStates, 'complete', { table: contracts, where: eq(contracts.id, id), set: { updatedAt: now }, notFoundMessage: '合同不存在', idempotent: true });
-  if (moved) await logEvent(tx, id, now, null, '履行完毕', '订单已结算并开票，合同履行完毕');
+  if (moved) await logEvent(tx, id, now, null, '履行完毕', note);
+}
+
+/** A long-term framework terminated by the trading centre: its contract ends with it (已终止). */
+export async function markContractTerminated(tx: Tx, id: number, now: Date, actor: Actor, reason: string) {
+  const moved = await transition(tx, ContractStates, 'terminate', { table: contracts, where: eq(contracts.id, id), set: { updatedAt: now }, notFoundMessage: '合同不存在', idempotent: true });
+  if (moved) await logEvent(tx, id, now, actor, '终止履行', reason);
 }

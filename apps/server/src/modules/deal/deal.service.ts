@@ -7,7 +7,8 @@ import { enterpriseNames } from '../enterprise/enterprise.service';
 import { nextTradeNumber } from '../../lib/trade-number';
 
 export interface NewDealInput {
-  tradeKind: 'listing' | 'auction';
+  /** long_term: a long-term deal's monthly call-off (tradeNo is the CX number, sourceId the call-off) */
+  tradeKind: 'listing' | 'auction' | 'long_term';
   tradeNo: string;
   tradeType: number;
   /** The subscription or the winning bid. */
@@ -125,7 +126,7 @@ export async function tradeResult(db: Db, tradeKind: 'listing' | 'auction', trad
   return { page, quantityKg: Number(totals?.quantity ?? 0), amountFen: Number(totals?.amount ?? 0) };
 }
 
-/** Deals of one product made in [from, to): how many, their tonnage and Σ price × kg (for weighted averages). */
+/** Spot deals (listing, auction) of one product made in [from, to): how many, their tonnage and Σ price × kg (for weighted averages). */
 export async function dealVolume(db: Db, stockCode: string, from: Date, to: Date) {
   const [row] = await db
     .select({
@@ -134,6 +135,7 @@ export async function dealVolume(db: Db, stockCode: string, from: Date, to: Date
       weighted: sql<string>`COALESCE(SUM(${deals.priceFen}::numeric * ${deals.quantityKg}), 0)::text`,
     })
     .from(deals)
-    .where(and(eq(deals.stockCode, stockCode), gte(deals.createdAt, from), lt(deals.createdAt, to)));
+    // call-offs are priced from the index itself: counting them would feed the index its own output
+    .where(and(eq(deals.stockCode, stockCode), inArray(deals.tradeKind, ['listing', 'auction']), gte(deals.createdAt, from), lt(deals.createdAt, to)));
   return { count: Number(row?.count ?? 0), tonnageKg: BigInt(row?.tonnage ?? '0'), weightedFenKg: BigInt((row?.weighted ?? '0').split('.')[0]!) };
 }

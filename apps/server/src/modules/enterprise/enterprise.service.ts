@@ -26,6 +26,12 @@ export async function findEnterprise(db: Db | Tx, enterpriseId: number): Promise
 }
 
 /** Enterprise id → organisation name, for other modules' lists: one query for a whole page. */
+/** An enterprise by its 统一社会信用代码 (a 定向 offer names its buyer so); null when none. */
+export async function enterpriseByCreditCode(db: Db | Tx, creditCode: string): Promise<Enterprise | null> {
+  const [row] = await db.select().from(enterprises).where(eq(enterprises.creditCode, creditCode)).limit(1);
+  return row ?? null;
+}
+
 export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();

@@ -1,6 +1,6 @@
-import { formatDateTime, type MarketIndex } from '@coalx/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { formatDateTime, type IndexTermPoint, type MarketIndex } from '@coalx/shared';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { marketIndex } from '../../db/schema/index';
 import { conflict } from '../../errors';
 import { publish } from '../../lib/events';
@@ -107,4 +107,14 @@ export async function publishIndex(db: Db, userId: number | null, input: { curre
     .returning();
   await publish(db, 'market_index.published', { year: input.currentYear, term: input.currentTerm });
   return present(created!);
+}
+
+/** Every term quoted before `day` (YYYY-MM-DD), oldest first, as long-term pricing reads them. */
+export async function indexTermsBefore(db: Db | Tx, day: string): Promise<IndexTermPoint[]> {
+  const rows = await db
+    .select({ year: marketIndex.currentYear, term: marketIndex.currentTerm, quoteDate: marketIndex.quoteDate, priceFen: marketIndex.priceFen })
+    .from(marketIndex)
+    .where(lt(marketIndex.quoteDate, day))
+    .orderBy(marketIndex.quoteDate);
+  return rows.map((r) => ({ label: `${r.year}年第${r.term}期`, quoteDate: r.quoteDate, priceFen: r.priceFen }));
 }

@@ -69,3 +69,22 @@ export async function ordersForSettlement(db: Db | Tx, sellerEnterpriseId: numbe
     .orderBy(desc(orders.id))
     .limit(200);
 }
+
+/** The orders of these deals (a long-term deal's call-offs): what each delivered and whether it is settled. */
+export async function deliveryOfDeals(db: Db | Tx, dealIds: readonly number[]) {
+  const unique = [...new Set(dealIds)];
+  if (unique.length === 0) return [];
+  return db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      dealId: orders.dealId,
+      contractId: orders.contractId,
+      contractNo: orders.contractNo,
+      status: orders.status,
+      signedKg: orders.signedKg,
+      settledAt: orders.settledAt,
+    })
+    .from(orders)
+    .where(inArray(orders.dealId, unique));
+}
