@@ -21,6 +21,7 @@ import {
 } from '../db/schema/index';
 import { shanghaiDayStart } from '../lib/shanghai-time';
 import { driverCounts } from '../modules/driver/driver.service';
+import { longTermTodoCounts } from '../modules/long-term/long-term.service';
 import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
 
 /**
@@ -32,6 +33,14 @@ export async function workbenchFor(db: Db, now: Date, scope: WorkbenchScope): Pr
   if (scope.kind === 'admin') return adminWorkbench(db, now);
   return enterpriseWorkbench(db, now, scope.enterpriseId);
 }
+
+const LONG_TERM_FLAGGED = (count: number): WorkbenchTodo => ({
+  key: 'longTermFlagged',
+  title: '履约率低于预警线的长协',
+  count,
+  path: '/longTermDeal?flagged=1',
+  hint: '已结束月份的签收量低于计划量的预警比例，请双方协商调整后续月度计划',
+});
 
 async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
@@ -66,6 +75,8 @@ async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
     { key: 'overdueOrders', title: '逾期未付款订单', count: overdueOrders, path: '/order/list?status=unpaid&overdue=1', hint: '买方超过付款期限未支付货款，可联系买方或终止订单' },
     { key: 'disputesToRule', title: '待裁定签收异议', count: disputes, path: '/settlement/signFor', hint: '买方对到货车辆提出异议，核对双方磅单与说明后裁定' },
   ];
+  const longTerm = await longTermTodoCounts(db, now, null);
+  if (longTerm.flagged > 0) todos.push(LONG_TERM_FLAGGED(longTerm.flagged));
   return { heading: ROLES.operator, todos, money: [] };
 }
 
@@ -151,6 +162,15 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
     { key: 'transfersPending', title: '处理中的出入金', count: depositsIn + withdrawalsOut, path: '/financial/application', hint: '等待交易中心确认' },
   ];
+  // 长协 items only when there is one: most enterprises trade spot only
+  const longTerm = await longTermTodoCounts(db, now, enterpriseId);
+  if (longTerm.applications > 0) {
+    todos.push({ key: 'longTermApplications', title: '待处理的长协申请', count: longTerm.applications, path: '/longTermDeal', hint: '买方申请了本企业发布的长协，接受一家后生成框架合同' });
+  }
+  if (longTerm.callOffs > 0) {
+    todos.push({ key: 'longTermCallOffs', title: '待确认的月度调运', count: longTerm.callOffs, path: '/longTermDeal', hint: '对方发起了本月调运，确认后生成成交与月度合同' });
+  }
+  if (longTerm.flagged > 0) todos.push(LONG_TERM_FLAGGED(longTerm.flagged));
   // shown only when there is something to fix: most enterprises never have a rejected driver
   if (myDrivers.rejected > 0) {
     todos.push({ key: 'rejectedDrivers', title: '被驳回的司机', count: myDrivers.rejected, path: '/logistics/transport?tab=drivers', hint: '按驳回原因修改司机信息后重新提交审核' });

@@ -133,21 +133,21 @@ export async function priceAllBegunMonths(db: Db, now: Date): Promise<number> {
 
 /** The framework contract's 定价条款, one paragraph each. */
 export function pricingClauses(pricing: LongTermPricing): string[] {
-  if (pricing.mode === 'fixed') return [`1. 定价方式：${PRICING_MODES.fixed}。`, `2. 合同期内各月执行价格均为 ${formatPrice(pricing.basePriceFen)} 元/吨。`];
+  if (pricing.mode === 'fixed') return [`1. 定价方式：${PRICING_MODES.fixed}。`, `2. 合同期内各月执行价格均为 ${formatPrice(pricing.basePriceFen)}。`];
   return [
-    `1. 定价方式：${PRICING_MODES.index}；基准价 ${formatPrice(pricing.basePriceFen)} 元/吨。`,
-    `2. 浮动价 = 浮动系数 ${(pricing.coefficientE4 / 10_000).toFixed(4)} ×（取价月平台动力煤价格指数（5500 大卡）各期均值 − 基准参考值 ${formatPrice(pricing.referenceFen)} 元/吨），四舍五入到分；取价月为执行月份的上一个月，取价月无指数的，取执行月份前最近一期指数。`,
+    `1. 定价方式：${PRICING_MODES.index}；基准价 ${formatPrice(pricing.basePriceFen)}。`,
+    `2. 浮动价 = 浮动系数 ${(pricing.coefficientE4 / 10_000).toFixed(4)} ×（取价月平台动力煤价格指数（5500 大卡）各期均值 − 基准参考值 ${formatPrice(pricing.referenceFen)}），四舍五入到分；取价月为执行月份的上一个月，取价月无指数的，取执行月份前最近一期指数。`,
   ];
 }
 
 /** How a month's price was fixed, in one line (the monthly contract's 价格依据). */
 export function priceBasisText(price: MonthPrice): string {
-  if (price.basis === 'fixed') return `长协固定价格 ${formatPrice(price.priceFen)} 元/吨`;
-  const base = `基准价 ${formatPrice(price.basePriceFen)} 元/吨 ${price.floatFen < 0 ? '−' : '+'} 浮动价 ${formatPrice(Math.abs(price.floatFen))} 元/吨`;
+  if (price.basis === 'fixed') return `长协固定价格 ${formatPrice(price.priceFen)}`;
+  const base = `基准价 ${formatPrice(price.basePriceFen)} ${price.floatFen < 0 ? '−' : '+'} 浮动价 ${formatPrice(Math.abs(price.floatFen))}`;
   if (price.basis === 'no_index') return `${base}（尚无指数）`;
   const terms = price.terms.map((t) => t.label).join('、');
   const source = price.basis === 'month_average' ? `取价月 ${monthText(price.sourceMonth)} 指数均值` : '取价月无指数，取最近一期指数';
-  return `${base}（${source} ${formatPrice(price.averageFen ?? 0)} 元/吨：${terms}）`;
+  return `${base}（${source} ${formatPrice(price.averageFen ?? 0)}：${terms}）`;
 }
 
 // ---------- offers ----------
@@ -626,8 +626,8 @@ async function progressOf(db: Db | Tx, deals: LongTermDealRow[], now: Date, acto
 }
 
 function pricingTextOf(pricing: LongTermPricing): string {
-  if (pricing.mode === 'fixed') return `固定价格 ${formatPrice(pricing.basePriceFen)} 元/吨`;
-  return `基准价 ${formatPrice(pricing.basePriceFen)} 元/吨 + ${(pricing.coefficientE4 / 10_000).toFixed(4)} ×（指数均值 − ${formatPrice(pricing.referenceFen)}）`;
+  if (pricing.mode === 'fixed') return `固定价格 ${formatPrice(pricing.basePriceFen)}`;
+  return `基准价 ${formatPrice(pricing.basePriceFen)} + ${(pricing.coefficientE4 / 10_000).toFixed(4)} ×（指数均值 − ${formatPrice(pricing.referenceFen)}）`;
 }
 
 interface PresentContext {
