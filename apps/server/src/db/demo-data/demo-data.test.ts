@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { systemClock } from '../../lib/clock';
+import { listLongTerm, longTermDetail } from '../../modules/long-term/long-term.service';
 import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines } from '../schema/index';
 import { LocalFileStorage } from '../../modules/files/storage';
 import { reconcile } from '../../modules/funds/ledger';
@@ -97,11 +99,14 @@ describe('demo data', () => {
     expect(devices.map((d) => d.status).sort()).toEqual(['active', 'pending', 'revoked']);
     const certificates = await database.db.select().from(ukeyCertificates).where(eq(ukeyCertificates.enterpriseId, seller!.enterpriseId!));
     expect(certificates.filter((c) => c.revokedAt !== null)).toHaveLength(1);
-    // every demo deal has exactly one contract: one effective with both signatures, an overdue one the seller signed
+    // every demo deal has exactly one contract: one effective with both signatures, an overdue one the seller signed;
+    // the long-term deal in execution has its framework contract besides
     const allDeals = await database.db.select().from(deals);
     const allContracts = await database.db.select().from(contracts);
-    expect(new Set(allContracts.map((c) => c.dealId))).toEqual(new Set(allDeals.map((d) => d.id)));
-    expect(allContracts).toHaveLength(allDeals.length);
+    const dealContracts = allContracts.filter((c) => c.dealId !== null);
+    expect(new Set(dealContracts.map((c) => c.dealId))).toEqual(new Set(allDeals.map((d) => d.id)));
+    expect(dealContracts).toHaveLength(allDeals.length);
+    expect(allContracts.filter((c) => c.kind === 'long_term').map((c) => c.status)).toEqual(['performing']);
     const states = allContracts.map((c) => c.status);
     // effective contracts have their orders and are being performed
     expect(states).toContain('performing');
@@ -111,12 +116,13 @@ describe('demo data', () => {
     expect(devices.find((d) => d.status === 'pending')!.pendingCsr).toBeTruthy();
     // a living delivery desk: orders in every state before settlement, trucks in every state, a dispute, lab reports
     const allOrders = await database.db.select().from(orders);
-    // the delivered order is settled (demo-data/invoices.ts until settlement has demo data of its own)
-    expect(new Set(allOrders.map((o) => o.status))).toEqual(new Set(['unpaid', 'awaiting_shipment', 'shipping', 'settled', 'terminated']));
+    // the delivered order is settled (demo-data/invoices.ts until settlement has demo data of its own); the
+    // long-term call-offs' orders are settled but last month's, which waits for its statement
+    expect(new Set(allOrders.map((o) => o.status))).toEqual(new Set(['unpaid', 'awaiting_shipment', 'shipping', 'awaiting_settlement', 'settled', 'terminated']));
     expect(allOrders.some((o) => o.status === 'unpaid' && o.paymentDeadline < new Date())).toBe(true);
     const trucks = await database.db.select().from(dispatches);
     expect(new Set(trucks.map((d) => d.status))).toEqual(new Set(['dispatched', 'loaded', 'arrived', 'signed', 'disputed']));
-    const done = allOrders.find((o) => o.status === 'settled')!;
+    const done = allOrders.find((o) => o.status === 'settled' && o.tradeNo.startsWith('GP'))!;
     expect(done.signedKg).toBeGreaterThanOrEqual(done.quantityKg * 0.95);
     // its invoices: one confirmed, one reversed by a red-letter invoice, the rest still to invoice
     const demoInvoices = await database.db.select().from(invoices).where(eq(invoices.orderId, done.id));
@@ -125,6 +131,24 @@ describe('demo data', () => {
     expect(confirmedTotal).toBeLessThan(done.settledFen!);
     expect(new Set((await database.db.select().from(qualityReports)).map((r) => r.status))).toEqual(new Set(['accepted', 'submitted']));
     expect((await database.db.select().from(drivers)).length).toBe(8);
+
+    // 长协: one in its fourth month (three months delivered, September below the line, this month's call-off
+    // waiting for the buyer) and one offer waiting for applications
+    const plant = await database.db.select().from(users).where(eq(users.username, 'buyer01'));
+    const buyerActor = { userId: plant[0]!.id, username: 'buyer01', role: 'enterprise_admin' as const, enterpriseId: plant[0]!.enterpriseId, sessionId: 0 };
+    const mine = await listLongTerm(database.db, systemClock, buyerActor, { pageNo: 1, pageSize: 10, scope: 'mine' });
+    expect(mine.records.map((r) => r.status)).toEqual(['executing']);
+    const detail = await longTermDetail(database.db, systemClock, buyerActor, mine.records[0]!.id);
+    expect(detail.months.slice(0, 4).map((m) => m.phase)).toEqual(['past', 'past', 'past', 'current']);
+    expect(detail.months.slice(0, 3).map((m) => m.flagged)).toEqual([false, true, false]);
+    expect(detail.months.slice(0, 3).every((m) => m.deliveredKg > 0 && m.price !== null)).toBe(true);
+    expect(detail.months.slice(0, 2).every((m) => m.settledKg === m.deliveredKg)).toBe(true);
+    expect(detail.callOffs.find((c) => c.status === 'pending')?.actions).toEqual(['accept', 'decline']);
+    // the fulfilment equals what the call-offs' orders signed for
+    const callOffOrders = allOrders.filter((o) => o.tradeNo === detail.dealNo);
+    expect(detail.fulfilment.deliveredKg).toBe(callOffOrders.reduce((sum, o) => sum + o.signedKg, 0));
+    const market = await listLongTerm(database.db, systemClock, buyerActor, { pageNo: 1, pageSize: 10, scope: 'market' });
+    expect(market.records.map((r) => [r.status, r.applicationCount])).toEqual([['open', 0]]);
   });
 
   it('demo bidders bid only as bidder01 and bidder02, even when buyer01 enrols in the live auction', async () => {

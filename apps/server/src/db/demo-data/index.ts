@@ -16,6 +16,7 @@ import { loadDemoOrders } from './orders';
 import { loadDemoSettlement } from './settlement';
 import { loadDemoInvoices } from './invoices';
 import { loadDemoFreight } from './freight';
+import { loadDemoLongTerm } from './long-term';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 
@@ -177,6 +178,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
   await loadDemoSettlement(db, now);
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
+  await loadDemoLongTerm(db, storage, now);
   return true;
 }
 

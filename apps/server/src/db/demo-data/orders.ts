@@ -70,36 +70,34 @@ async function demoEffectiveContracts(db: Db, storage: FileStorage, now: Date) {
   for (const lot of lots) {
     const contract = byName.get(lot.name)!;
     const signedAt = lot.at + 3 * HOUR;
-    const pdf = await readAll(storage, contractPdfKey(contract.contractNo, contract.pdfSha256));
-    await uploadPaperCopy(db, storage, at(signedAt), lot.buyer, contract.id, { fileName: `${contract.contractNo}-双方盖章.pdf`, data: pdf! });
-    const [upload] = await db.select().from(contractUploads).where(eq(contractUploads.contractId, contract.id));
-    await reviewPaperCopy(db, at(signedAt + HOUR), operator, contract.id, upload!.id, { accept: true, note: '纸质合同与平台生成文本一致' });
+    await effectiveByPaperCopy(db, storage, contract, lot.buyer, operator, signedAt);
     // the order follows the contract taking effect, as the listener makes it
     await makeOrderForContract(db, at(signedAt + HOUR + 60_000), contract.id);
   }
   return { byName, seller, plant, trader, operator };
 }
 
+/**
+ * A contract taking effect the way parties without certificates make it so: a paper copy signed by both uploaded by
+ * one side at `signedAt`, accepted by the trading centre an hour later.
+ */
+export async function effectiveByPaperCopy(db: Db, storage: FileStorage, contract: typeof contracts.$inferSelect, uploader: Actor, operator: Actor, signedAt: number) {
+  const pdf = await readAll(storage, contractPdfKey(contract.contractNo, contract.pdfSha256));
+  await uploadPaperCopy(db, storage, at(signedAt), uploader, contract.id, { fileName: `${contract.contractNo}-双方盖章.pdf`, data: pdf! });
+  const [upload] = await db.select().from(contractUploads).where(eq(contractUploads.contractId, contract.id));
+  await reviewPaperCopy(db, at(signedAt + HOUR), operator, contract.id, upload!.id, { accept: true, note: '纸质合同与平台生成文本一致' });
+}
+
 type Truck = { driver: Driver; plannedKg: number; loadedNet: number; arrivedNet: number };
 
 /**
- * A living delivery desk: orders in every state between the demo enterprises, with trucks, weigh tickets, a
- * sign-for dispute and lab reports (DESIGN.md §7 demo data). Every step goes through the service the pages call,
- * at its own time in the past, so timelines, journals and counters read as they would after three weeks of trade.
+ * The demo's hands at the delivery desk: trucks taken as far as asked, weigh tickets with their printed pictures,
+ * payments and lab reports, each through the service the pages call at its own time. `seller` weighs at loading.
  */
-export async function loadDemoOrders(db: Db, storage: FileStorage, now: Date) {
-  const t = now.getTime();
-  // the lot 'overdue' (津沽能源) stays unpaid past its deadline: on the operator's to-do
-  const { byName, seller, plant, operator } = await demoEffectiveContracts(db, storage, now);
-  const orderOf = async (name: string) => (await db.select().from(orders).where(eq(orders.contractId, byName.get(name)!.id)))[0]!;
-  const approvedDrivers = async (who: Actor) =>
-    db.select().from(drivers).where(and(eq(drivers.enterpriseId, who.enterpriseId!), eq(drivers.status, 'approved'))).orderBy(drivers.id);
-  const [sellerDrivers, plantDrivers] = [await approvedDrivers(seller), await approvedDrivers(plant)];
+export async function demoDeliveryDesk(db: Db, storage: FileStorage, seller: Actor, buyers: Actor[]) {
   const enterpriseName = async (who: Actor) => (await db.select().from(enterprises).where(eq(enterprises.id, who.enterpriseId!)))[0]!.organName;
-  const names = new Map([
-    [seller.enterpriseId, await enterpriseName(seller)],
-    [plant.enterpriseId, await enterpriseName(plant)],
-  ]);
+  const names = new Map<number | null, string>([[seller.enterpriseId, await enterpriseName(seller)]]);
+  for (const buyer of buyers) names.set(buyer.enterpriseId, await enterpriseName(buyer));
   const upload = async (who: Actor, time: number, filename: string, data: Buffer) =>
     (await saveUpload(db, storage, at(time), who, { filename, data, visibility: 'private' })).url;
   let ticketSeq = 0;
@@ -150,6 +148,25 @@ export async function loadDemoOrders(db: Db, storage: FileStorage, now: Date) {
     const file = await upload(who, time, `${reportNo}.png`, labReportPng({ labName, reportNo, sample: `${order.productName} ${batch}`, testedAt, ...values }));
     return submitQualityReport(db, at(time), who, order.id, { lab: 'third_party', labName, reportNo, testedAt, batch, file, ...values });
   }
+
+  return { truck, load, pay, labReport };
+}
+
+
+/**
+ * A living delivery desk: orders in every state between the demo enterprises, with trucks, weigh tickets, a
+ * sign-for dispute and lab reports (DESIGN.md §7 demo data). Every step goes through the service the pages call,
+ * at its own time in the past, so timelines, journals and counters read as they would after three weeks of trade.
+ */
+export async function loadDemoOrders(db: Db, storage: FileStorage, now: Date) {
+  const t = now.getTime();
+  // the lot 'overdue' (津沽能源) stays unpaid past its deadline: on the operator's to-do
+  const { byName, seller, plant, operator } = await demoEffectiveContracts(db, storage, now);
+  const orderOf = async (name: string) => (await db.select().from(orders).where(eq(orders.contractId, byName.get(name)!.id)))[0]!;
+  const approvedDrivers = async (who: Actor) =>
+    db.select().from(drivers).where(and(eq(drivers.enterpriseId, who.enterpriseId!), eq(drivers.status, 'approved'))).orderBy(drivers.id);
+  const [sellerDrivers, plantDrivers] = [await approvedDrivers(seller), await approvedDrivers(plant)];
+  const { truck, load, pay, labReport } = await demoDeliveryDesk(db, storage, seller, [plant]);
 
   // 待发货: paid two days after the contract, trucks not yet sent
   await pay(plant, await orderOf('paid'), t - 21 * DAY);
