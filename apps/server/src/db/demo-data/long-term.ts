@@ -22,7 +22,7 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 /**
  * 长协 in the demo (call after the spot chain's demo, DESIGN.md §7): 晋北煤业 supplies 华东电力 under a twelve-month
  * framework priced from the platform's index that is in its fourth month: three months called off, delivered by
- * truck and (the first two) settled, September short of the 90 % line, and this month's call-off waiting for the
+ * truck and (the first two) settled, the second short of the 90 % line, and this month's call-off waiting for the
  * buyer; and a second offer, open to every audited buyer, waiting for applications. Every step goes through the
  * services the pages call, each at its own time in the past.
  */
