@@ -17,6 +17,8 @@ export const FIELD_LABELS: Record<string, string> = {
   month: '月份',
   quantityKg: '调运数量',
   mode: '方式',
+  flagged: '履约预警',
+  callOffId: '月度调运',
   state: '状态',
   statementNo: '结算单号',
   uphold: '裁定结果',

@@ -168,12 +168,15 @@ const buyer = aliasedTable(enterprises, 'buyer');
 
 /** Latest deals of the market (成交汇总), counterparties partly masked. */
 export async function tradeSummary(db: Db, q: { pageNo: number; pageSize: number }) {
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`COUNT(*)::int` }).from(deals);
+  // the market's deals: a long-term call-off executes a bilateral framework, it is not a market deal
+  const market = inArray(deals.tradeKind, ['listing', 'auction']);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`COUNT(*)::int` }).from(deals).where(market);
   const rows = await db
     .select({ deal: deals, sellerName: seller.organName, buyerName: buyer.organName })
     .from(deals)
     .innerJoin(seller, eq(seller.id, deals.sellerEnterpriseId))
     .innerJoin(buyer, eq(buyer.id, deals.buyerEnterpriseId))
+    .where(market)
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);

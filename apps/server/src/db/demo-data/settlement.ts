@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orders } from '../schema/index';
 import type { StatementView } from '@coalx/shared';
@@ -21,7 +21,15 @@ export async function loadDemoSettlement(db: Db, now: Date): Promise<StatementVi
   const [order] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'awaiting_settlement'), eq(orders.sellerEnterpriseId, seller.enterpriseId!), eq(orders.buyerEnterpriseId, plant.enterpriseId!)))
+    .where(
+      and(
+        eq(orders.status, 'awaiting_settlement'),
+        eq(orders.sellerEnterpriseId, seller.enterpriseId!),
+        eq(orders.buyerEnterpriseId, plant.enterpriseId!),
+        // the spot order: the long-term call-offs settle in demo-data/long-term.ts
+        like(orders.tradeNo, 'GP%'),
+      ),
+    )
     .orderBy(asc(orders.id))
     .limit(1);
   if (!order) return null;

@@ -64,6 +64,10 @@ export const longTermPolicy = definePolicy({
     if (!side) throw notFound('长协不存在');
     return side;
   },
+  /** the trading centre sees every party's names and applications */
+  seeAll(actor: Actor) {
+    if (!isPlatformStaff(actor)) throw forbidden();
+  },
   /** terminating one in execution */
   operate(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以进行该操作');

@@ -664,7 +664,7 @@ function actionsOf(actor: Actor, deal: LongTermDealRow, ctx: PresentContext): Lo
 
 function presentSummary(actor: Actor, deal: LongTermDealRow, ctx: PresentContext): LongTermSummary {
   const side = longTermSideOf(actor, deal);
-  const staff = longTermPolicy.allows(actor, 'operate') || actor.role === 'admin';
+  const staff = longTermPolicy.allows(actor, 'seeAll');
   const current = ctx.progress.months.find((m) => m.month === shanghaiMonth(ctx.now));
   const mine = actor.enterpriseId !== null ? ctx.applications.filter((a) => a.buyerEnterpriseId === actor.enterpriseId) : [];
   const myLatest = mine[mine.length - 1];
@@ -789,7 +789,7 @@ export async function longTermDetail(db: Db | Tx, clock: Clock, actor: Actor, id
   const progress = p.progress.get(deal.id)!;
   const applications = p.applications.filter((a) => a.longTermId === deal.id);
   const side = longTermSideOf(actor, deal);
-  const staff = longTermPolicy.allows(actor, 'operate') || actor.role === 'admin';
+  const staff = longTermPolicy.allows(actor, 'seeAll');
   const summary = presentSummary(actor, deal, {
     now,
     names: p.names,
