@@ -42,10 +42,10 @@ export function FlagTag() {
   );
 }
 
-/** 累计履约率 with the warning tag when below the line. */
-export function FulfilmentRate({ fulfilment }: { fulfilment: Pick<Fulfilment, 'rate' | 'flagged'> }) {
+/** 累计履约率 with the warning tag when below the line (`stacked`: the tag under the rate, for a narrow column). */
+export function FulfilmentRate({ fulfilment, stacked }: { fulfilment: Pick<Fulfilment, 'rate' | 'flagged'>; stacked?: boolean }) {
   return (
-    <Space size={4} wrap={false}>
+    <Space size={4} wrap={false} direction={stacked ? 'vertical' : 'horizontal'}>
       <span className={`coalx-num${fulfilment.flagged ? ' coalx-lt-flagged' : ''}`}>{rateText(fulfilment.rate)}</span>
       {fulfilment.flagged ? <FlagTag /> : null}
     </Space>

@@ -43,6 +43,18 @@ function Period({ deal }: { deal: Pick<LongTermSummary, 'periodStart' | 'periodE
   );
 }
 
+/** 定价 in two lines: the base (or fixed) price whole, then how it moves; the server's full text on hover. */
+function Pricing({ deal }: { deal: Pick<LongTermSummary, 'pricingMode' | 'basePriceFen' | 'pricingText'> }) {
+  return (
+    <div className="coalx-lt-lines" title={unitOnce(deal.pricingText)} style={{ overflow: 'hidden' }}>
+      <div className="coalx-num">
+        {deal.pricingMode === 'fixed' ? '固定' : '基准'} {formatPrice(deal.basePriceFen).replace(' 元/吨', '')}
+      </div>
+      <div className="coalx-lt-sub">{deal.pricingMode === 'fixed' ? '固定价格' : '按指数浮动'}</div>
+    </div>
+  );
+}
+
 const Name = ({ text }: { text: string }) => (
   <span className="coalx-lt-cell" title={text}>
     {text}
@@ -85,7 +97,7 @@ export default function LongTermListPage() {
     {
       title: '长协编号',
       dataIndex: 'dealNo',
-      width: 132,
+      width: 126,
       search: false,
       render: (_, r) => (
         <Link to={`/longTermDeal/info?id=${r.id}`} className="coalx-num">
@@ -97,7 +109,7 @@ export default function LongTermListPage() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 76,
+      width: 72,
       valueType: 'select',
       valueEnum: enumOf(LONG_TERM_STATUS),
       hideInSearch: market,
@@ -105,20 +117,20 @@ export default function LongTermListPage() {
       fieldProps: { placeholder: '全部', allowClear: true },
       render: (_, r) => <LongTermStatusTag status={r.status} />,
     },
-    { title: '卖方', dataIndex: 'sellerName', width: market ? 170 : 112, search: false, render: (_, r) => <Name text={r.sellerName} /> },
+    { title: '卖方', dataIndex: 'sellerName', width: market ? 140 : 97, search: false, render: (_, r) => <Name text={r.sellerName} /> },
     {
       title: market ? '征集方式' : '买方',
       key: 'buyer',
-      width: market ? 90 : 112,
+      width: market ? 90 : 97,
       search: false,
       render: (_, r) => (market ? (r.targetName ? '定向' : '公开征集') : <Name text={buyerText(r)} />),
     },
-    { title: '产品', dataIndex: 'productName', width: 86, search: false, render: (_, r) => <Name text={r.productName} /> },
-    { title: '合同期', key: 'period', width: 84, search: false, render: (_, r) => <Period deal={r} /> },
+    { title: '产品', dataIndex: 'productName', width: 104, search: false, render: (_, r) => <Name text={r.productName} /> },
+    { title: '合同期', key: 'period', width: 82, search: false, render: (_, r) => <Period deal={r} /> },
     {
       title: '计划总量 (吨)',
       dataIndex: 'plannedKg',
-      width: 104,
+      width: 96,
       align: 'right',
       search: false,
       render: (_, r) => <span className="coalx-num">{formatTons(r.plannedKg, false)}</span>,
@@ -126,9 +138,9 @@ export default function LongTermListPage() {
     {
       title: '定价',
       dataIndex: 'pricingText',
-      width: market ? 200 : 132,
+      width: market ? 160 : 98,
       search: false,
-      render: (_, r) => <Name text={unitOnce(r.pricingText)} />,
+      render: (_, r) => <Pricing deal={r} />,
     },
     ...(market
       ? ([
@@ -139,19 +151,19 @@ export default function LongTermListPage() {
           {
             title: '本月价格 (元/吨)',
             dataIndex: 'currentPriceFen',
-            width: 96,
+            width: 86,
             align: 'right',
             search: false,
             render: (_, r) => <span className="coalx-num">{r.currentPriceFen === null ? '-' : formatPrice(r.currentPriceFen).replace(' 元/吨', '')}</span>,
           },
-          { title: '累计履约率', key: 'rate', width: 118, search: false, render: (_, r) => <FulfilmentRate fulfilment={r.fulfilment} /> },
+          { title: '累计履约率', key: 'rate', width: 90, search: false, render: (_, r) => <FulfilmentRate fulfilment={r.fulfilment} stacked /> },
         ] as ProColumns<LongTermSummary>[])),
     {
       title: '操作',
       valueType: 'option',
-      width: 112,
+      width: 100,
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={[0, 0]} wrap>
           <Button type="link" size="small" onClick={() => open(r)}>
             查看
           </Button>
