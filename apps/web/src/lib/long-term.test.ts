@@ -170,7 +170,7 @@ describe('reading a deal', () => {
     expect(callOffAmount(68_750, 10_000_000)).toBe(687_500_000);
     expect(callOffQuantityError(null, 5000)).toBe('请输入调运数量（吨，最多 3 位小数）');
     expect(callOffQuantityError(0, 5000)).toBe('调运数量须大于 0');
-    expect(callOffQuantityError(5001, 5000)).toBe('调运数量不能超过本月剩余可调运量 5 吨');
+    expect(callOffQuantityError(5001, 5000)).toBe('调运数量不能超过本月剩余可调运量 5.00 吨');
     expect(callOffQuantityError(5000, 5000)).toBeNull();
     expect(callOffDayAllowed('2026-11-30', '2026-11', '2026-11-24')).toBe(true);
     expect(callOffDayAllowed('2026-11-23', '2026-11', '2026-11-24')).toBe(false);

@@ -3,6 +3,7 @@ import {
   LONG_TERM_MONTH_MAX_KG,
   amountFen,
   fenToYuanText,
+  formatTons,
   kgToTonsText,
   monthDays,
   monthsBetween,
@@ -264,7 +265,7 @@ export function callOffAmount(priceFen: number, quantityKg: number): number {
 export function callOffQuantityError(quantityKg: number | null, availableKg: number): string | null {
   if (quantityKg === null) return '请输入调运数量（吨，最多 3 位小数）';
   if (quantityKg <= 0) return '调运数量须大于 0';
-  if (quantityKg > availableKg) return `调运数量不能超过本月剩余可调运量 ${kgToTonsText(availableKg)} 吨`;
+  if (quantityKg > availableKg) return `调运数量不能超过本月剩余可调运量 ${formatTons(availableKg)}`;
   return null;
 }
 

@@ -208,7 +208,8 @@ export default function LongTermInfoPage() {
               ) : (
                 <span>{d.status === 'signing' ? '生成中' : '接受申请后生成'}</span>
               )}{' '}
-              · {d.productName} · 合同期 {monthText(d.periodStart)} 至 {monthText(d.periodEnd)} · 创建于 {d.createdAt}
+              · {d.productName} · <span className="coalx-num">合同期 {monthText(d.periodStart)} 至 {monthText(d.periodEnd)}</span> ·{' '}
+              <span className="coalx-num">创建于 {d.createdAt}</span>
             </div>
           </div>
           <div className="coalx-lt-head-figures">

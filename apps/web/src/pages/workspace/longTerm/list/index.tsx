@@ -138,7 +138,7 @@ export default function LongTermListPage() {
     {
       title: '定价',
       dataIndex: 'pricingText',
-      width: market ? 160 : 98,
+      width: market ? 140 : 98,
       search: false,
       render: (_, r) => <Pricing deal={r} />,
     },
@@ -260,6 +260,8 @@ export default function LongTermListPage() {
         toolbar={{ menu: { type: 'tab', activeKey: scope, items: tabs, onChange: (key) => setScope(key as Scope) } }}
         rowClassName={(r) => (r.fulfilment.flagged ? 'coalx-lt-row-flagged' : '')}
         expandable={rowDetails<LongTermSummary>((r) => [
+          { label: '卖方', value: r.sellerName },
+          { label: '买方', value: buyerText(r) },
           { label: '定价', value: unitOnce(r.pricingText) },
           { label: '合同期', value: `${monthText(r.periodStart)} 至 ${monthText(r.periodEnd)}` },
           { label: '申请截止', value: r.applyDeadline },

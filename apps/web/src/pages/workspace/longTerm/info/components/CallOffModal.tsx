@@ -64,7 +64,9 @@ export default function CallOffModal({ detail, month, open, onClose, onDone }: {
           message.error(problem);
           return false;
         }
-        const [start, end] = [v.deliveryDates?.[0]?.format(DAY), v.deliveryDates?.[1]?.format(DAY)];
+        // ProForm hands dates on as text; the picker's own value is read instead
+        const picked = form.getFieldValue('deliveryDates') as Values['deliveryDates'];
+        const [start, end] = [picked?.[0]?.format(DAY), picked?.[1]?.format(DAY)];
         if (!start || !end) {
           message.error('请选择交收日期');
           return false;
