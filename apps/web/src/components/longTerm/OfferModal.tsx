@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ProFormRadio, ProFormText } from '@ant-design/pro-components';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Table, message } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -102,6 +102,10 @@ export default function OfferModal({ open, editing, onClose, onSaved }: OfferMod
   const months = Form.useWatch('months', form) as PlanRow[] | undefined;
   const total = useMemo(() => planTotal(months), [months]);
   const initialValues = useMemo(() => (editing ? toRaw(offerFormValues(editing)) : newOffer()), [editing]);
+  // the helper's tons belong to one opening of the form
+  useEffect(() => {
+    if (open) setFillTons('');
+  }, [open]);
 
   const values = (): OfferFormValues => toValues(form.getFieldsValue(true) as RawValues);
 
