@@ -118,6 +118,7 @@ describe('长协交易 in the browser', () => {
     await reloadUntil(seller.page, async () => (await contractLink.count()) > 0);
     const frameworkNo = (await contractLink.innerText()).trim();
     expect(frameworkNo).toBe(`HT${dealNo}`);
+    await seller.page.evaluate(() => window.scrollTo(0, 0));
     await shot(seller.page, 'longterm-info-signing');
 
     // 4. the framework contract is in seller01's 合同列表, kind 长协合同, waiting for signatures
