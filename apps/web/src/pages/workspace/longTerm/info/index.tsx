@@ -23,6 +23,10 @@ import TerminateModal from './components/TerminateModal';
 
 const SIDE_TEXT = { seller: '卖方', buyer: '买方' } as const;
 
+/** An accepted deal or call-off whose contract is still being made. */
+const awaitsContract = (d: LongTermDetail) =>
+  (d.status === 'signing' && d.contractId === null) || d.callOffs.some((c) => c.status === 'accepted' && c.contractId === null);
+
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div>
@@ -89,7 +93,14 @@ export default function LongTermInfoPage() {
   const location = useLocation();
   const id = Number(params.get('id')) || null;
   const client = useQueryClient();
-  const query = useQuery({ queryKey: LONG_TERM_KEYS.detail(id ?? 0), queryFn: () => getLongTerm(id!), enabled: Boolean(id), retry: false });
+  const query = useQuery({
+    queryKey: LONG_TERM_KEYS.detail(id ?? 0),
+    queryFn: () => getLongTerm(id!),
+    enabled: Boolean(id),
+    retry: false,
+    // the framework contract and a confirmed call-off's contract are made just after the answer: look again shortly
+    refetchInterval: (q) => (q.state.data && awaitsContract(q.state.data) ? 3000 : false),
+  });
   const [editing, setEditing] = useState(false);
   const [applying, setApplying] = useState(false);
   const [callingOff, setCallingOff] = useState(false);
