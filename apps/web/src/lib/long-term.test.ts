@@ -18,7 +18,6 @@ import {
   planTotal,
   previewQuery,
   toOffer,
-  unitOnce,
   type OfferFormValues,
 } from './long-term';
 
@@ -158,11 +157,6 @@ describe('reading a deal', () => {
     expect(buyerText({ buyerName: '华东电力燃料有限公司', targetName: null })).toBe('华东电力燃料有限公司');
     expect(buyerText({ buyerName: null, targetName: '华东电力燃料有限公司' })).toBe('定向：华东电力燃料有限公司');
     expect(buyerText({ buyerName: null, targetName: null })).toBe('公开征集');
-  });
-
-  it('prints the unit once', () => {
-    expect(unitOnce('固定价格 680.00 元/吨 元/吨')).toBe('固定价格 680.00 元/吨');
-    expect(unitOnce('基准价 680.00 元/吨 元/吨 + 0.5000 ×（指数均值 − 700.00 元/吨 元/吨）')).toBe('基准价 680.00 元/吨 + 0.5000 ×（指数均值 − 700.00 元/吨）');
   });
 
   it('checks a call-off against the month’s remainder and days, and prices it half up to the fen', () => {

@@ -248,14 +248,6 @@ export function rateText(rate: number | null): string {
   return rate === null ? '-' : `${rate.toFixed(1)}%`;
 }
 
-/**
- * The server's pricing texts print '元/吨' after a price already formatted with its unit ('680.00 元/吨 元/吨');
- * shown once until the server's text is fixed (reported with this branch).
- */
-export function unitOnce(text: string): string {
-  return text.replace(/元\/吨(\s*元\/吨)+/g, '元/吨');
-}
-
 /** price × quantity, half up to the fen (the server computes the call-off's amount the same way). */
 export function callOffAmount(priceFen: number, quantityKg: number): number {
   return Number(amountFen(priceFen, quantityKg));

@@ -3,7 +3,6 @@ import { Descriptions, message } from 'antd';
 import { formatTons, monthText } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import GuardedModalForm from '@/components/GuardedModalForm';
-import { unitOnce } from '@/lib/long-term';
 import { applyOffer, type LongTermDetail, type LongTermSummary } from '@/services/longTerm';
 
 /**
@@ -44,7 +43,7 @@ export default function ApplyModal({ deal, onClose, onDone }: { deal: LongTermSu
             { key: 'period', label: '合同期', span: 2, children: `${monthText(deal.periodStart)} 至 ${monthText(deal.periodEnd)}` },
             { key: 'planned', label: '计划总量', children: formatTons(deal.plannedKg) },
             { key: 'deadline', label: '申请截止', children: deal.applyDeadline },
-            { key: 'pricing', label: '定价', span: 2, children: unitOnce(deal.pricingText) },
+            { key: 'pricing', label: '定价', span: 2, children: deal.pricingText },
           ]}
         />
       ) : null}

@@ -11,7 +11,7 @@ import { FlagTag, LongTermStatusTag, runAction } from '@/components/longTerm/Lon
 import OfferModal from '@/components/longTerm/OfferModal';
 import '@/components/longTerm/long-term.css';
 import '@/components/TradeDetail/trade.css';
-import { buyerText, rateText, unitOnce } from '@/lib/long-term';
+import { buyerText, rateText } from '@/lib/long-term';
 import { qualityItems } from '@/lib/quality';
 import { LONG_TERM_KEYS, getLongTerm, publishOffer, withdrawApplication, withdrawOffer, type LongTermDetail } from '@/services/longTerm';
 import ApplicationsCard from './components/ApplicationsCard';
@@ -247,7 +247,7 @@ export default function LongTermInfoPage() {
           </ProDescriptions.Item>
           <ProDescriptions.Item label="征集方式">{d.targetName ? `定向：${d.targetName}` : '公开征集'}</ProDescriptions.Item>
           <ProDescriptions.Item label="申请截止">{d.applyDeadline}</ProDescriptions.Item>
-          <ProDescriptions.Item label="定价">{unitOnce(d.pricingText)}</ProDescriptions.Item>
+          <ProDescriptions.Item label="定价">{d.pricingText}</ProDescriptions.Item>
           {qualityItems(d.quality).map((q) => (
             <ProDescriptions.Item key={q.key} label={q.label}>
               {q.value}

@@ -15,7 +15,7 @@ import '@/components/longTerm/long-term.css';
 import { rowDetails } from '@/components/RowDetails';
 import '@/components/TradeDetail/trade.css';
 import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
-import { buyerText, rateText, unitOnce } from '@/lib/long-term';
+import { buyerText, rateText } from '@/lib/long-term';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import {
   LONG_TERM_EXPORT_PATH,
@@ -46,7 +46,7 @@ function Period({ deal }: { deal: Pick<LongTermSummary, 'periodStart' | 'periodE
 /** 定价 in two lines: the base (or fixed) price whole, then how it moves; the server's full text on hover. */
 function Pricing({ deal }: { deal: Pick<LongTermSummary, 'pricingMode' | 'basePriceFen' | 'pricingText'> }) {
   return (
-    <div className="coalx-lt-lines" title={unitOnce(deal.pricingText)} style={{ overflow: 'hidden' }}>
+    <div className="coalx-lt-lines" title={deal.pricingText} style={{ overflow: 'hidden' }}>
       <div className="coalx-num">
         {deal.pricingMode === 'fixed' ? '固定' : '基准'} {formatPrice(deal.basePriceFen).replace(' 元/吨', '')}
       </div>
@@ -262,7 +262,7 @@ export default function LongTermListPage() {
         expandable={rowDetails<LongTermSummary>((r) => [
           { label: '卖方', value: r.sellerName },
           { label: '买方', value: buyerText(r) },
-          { label: '定价', value: unitOnce(r.pricingText) },
+          { label: '定价', value: r.pricingText },
           { label: '合同期', value: `${monthText(r.periodStart)} 至 ${monthText(r.periodEnd)}` },
           { label: '申请截止', value: r.applyDeadline },
           { label: '我方', value: r.mySide ? SIDE_TEXT[r.mySide] : r.myApplicationStatus ? `申请人（${r.myApplicationStatus}）` : '-' },
