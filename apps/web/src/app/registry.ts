@@ -61,6 +61,8 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   InvoiceList: lazyPage(() => import('@/pages/workspace/invoice/list')),
   DispatchNote: lazyPage(() => import('@/pages/workspace/logistics/dispatchNote')),
   GateLoading: lazyPage(() => import('@/pages/workspace/logistics/gate')),
+  LongTermDeal: lazyPage(() => import('@/pages/workspace/longTerm/list')),
+  LongTermInfo: lazyPage(() => import('@/pages/workspace/longTerm/info')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

@@ -7,7 +7,11 @@ export const EMPTY_DOWNLOAD = 'file download failed';
 
 /** The file name of a Content-Disposition header (RFC 5987 filename* first). */
 export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
+  return withExtension(headerName(disposition) ?? fallback, fallback);
+}
+
+function headerName(disposition: string | null): string | null {
+  if (!disposition) return null;
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
   if (star) {
     try {
@@ -17,7 +21,13 @@ export function fileNameOf(disposition: string | null, fallback: string): string
     }
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : fallback;
+  return plain ? plain[1]!.trim() : null;
+}
+
+/** A name the server sent without an extension ('长协') keeps the fallback's ('.xlsx'), so the file still opens. */
+function withExtension(name: string, fallback: string): string {
+  const extension = /\.[A-Za-z0-9]+$/.exec(fallback)?.[0];
+  return extension && !/\.[A-Za-z0-9]+$/.test(name) ? `${name}${extension}` : name;
 }
 
 /**

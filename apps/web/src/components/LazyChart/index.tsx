@@ -3,8 +3,9 @@ import { Empty, Spin } from 'antd';
 
 /**
  * An ECharts chart whose library loads on first show (the shared core of components/delivery/echarts, so pages pay
- * for it only when they draw one): a spinner until it is drawn, redrawn when `option` changes, resized with the
- * window, disposed on unmount. `option` null shows `empty` instead.
+ * for it only when they draw one): a spinner until it is drawn, redrawn when `option` changes, resized with its box
+ * (a page opened in a workspace tab can be laid out after the chart first measured it) and with the window, disposed
+ * on unmount. `option` null shows `empty` instead.
  */
 export default function LazyChart({ option, empty, testId, height = 320 }: { option: Record<string, unknown> | null; empty: string; testId: string; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
@@ -14,17 +15,20 @@ export default function LazyChart({ option, empty, testId, height = 320 }: { opt
     let disposed = false;
     let chart: { dispose: () => void; resize: () => void } | null = null;
     const onResize = () => chart?.resize();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onResize);
     void import('@/components/delivery/echarts').then(({ echarts }) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current);
       chart = instance;
       instance.setOption(option);
       window.addEventListener('resize', onResize);
+      observer?.observe(box.current);
       setReady(true);
     });
     return () => {
       disposed = true;
       window.removeEventListener('resize', onResize);
+      observer?.disconnect();
       chart?.dispose();
     };
   }, [option]);
