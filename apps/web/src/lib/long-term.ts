@@ -203,6 +203,7 @@ export function offerFormValues(d: LongTermDetail): OfferFormValues {
     referenceYuan: d.pricing.mode === 'index' ? fenToYuanText(d.pricing.referenceFen) : undefined,
     heatFactor: d.pricing.heatFactorE4 !== null ? e4ToText(d.pricing.heatFactorE4) : undefined,
     applyDeadline: d.applyDeadline,
+    targetCreditCode: d.targetCreditCode ?? undefined,
     remark: d.remark,
   };
 }

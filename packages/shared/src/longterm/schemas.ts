@@ -258,6 +258,8 @@ export const LongTermDetailSchema = LongTermSummarySchema.extend({
     heatFactorE4: z.number().int().nullable(),
   }),
   remark: z.string(),
+  /** a 定向 offer's buyer, for the seller editing its draft (null for everyone else) */
+  targetCreditCode: z.string().nullable(),
   terminateReason: z.string().nullable(),
   months: z.array(LongTermMonthSchema),
   years: z.array(LongTermYearSchema),

@@ -11,7 +11,7 @@ import {
   MonthPriceSchema,
   PricePreviewQuerySchema,
   envelopeSchema,
-  formatPrice,
+  formatFen,
   formatTons,
 } from '@coalx/shared';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ const IdParams = z.object({ id: idOf('长协') });
 const CallOffParams = z.object({ callOffId: idOf('月度调运') });
 const Answer = { 200: envelopeSchema(LongTermDetailSchema) };
 const MENU = 'longTermDeal';
-const perTon = (fen: number | null) => (fen === null ? '' : formatPrice(fen));
+const perTon = (fen: number | null) => (fen === null ? '' : formatFen(fen));
 
 /** 长协交易: offers, applications, framework contracts' execution, monthly call-offs and fulfilment. */
 export default async function longTermRoutes(app: ZodApp) {
@@ -92,7 +92,7 @@ export default async function longTermRoutes(app: ZodApp) {
           contract: r.contractNo ?? '',
         })),
       );
-      return sendExcel(reply, workbook, '长协');
+      return sendExcel(reply, workbook, '长协.xlsx');
     },
   );
 

@@ -801,6 +801,7 @@ export async function longTermDetail(db: Db | Tx, clock: Clock, actor: Actor, id
   const visible = side === 'seller' || staff ? applications : applications.filter((a) => a.buyerEnterpriseId === actor.enterpriseId);
   const applicantNames = await enterpriseNames(db, visible.map((a) => a.buyerEnterpriseId));
   const seesCallOffs = side !== null || staff;
+  const target = side === 'seller' && deal.targetEnterpriseId !== null ? await findEnterprise(db, deal.targetEnterpriseId) : null;
   return {
     ...summary,
     quality: deal.quality,
@@ -812,6 +813,7 @@ export async function longTermDetail(db: Db | Tx, clock: Clock, actor: Actor, id
     deliveryPlace: deal.deliveryPlace,
     pricing: deal.pricing,
     remark: deal.remark,
+    targetCreditCode: target?.creditCode ?? null,
     terminateReason: deal.terminateReason,
     months: seesCallOffs ? progress.months : progress.months.map((m) => ({ ...m, calledKg: 0, deliveredKg: 0, settledKg: 0, rate: null, flagged: false, availableKg: m.plannedKg })),
     years: seesCallOffs ? progress.years : [],

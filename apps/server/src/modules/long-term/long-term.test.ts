@@ -169,6 +169,19 @@ describe.each(testDatabaseKinds())('long-term deals on %s', (kind) => {
     expect(await db().select().from(orders).where(eq(orders.contractId, framework!.id))).toHaveLength(0);
   });
 
+  it('offers a 定向 deal to its named buyer only, and tells its credit code to the seller alone', async () => {
+    const named = await call('POST', '/longTerm/offer', seller.traderToken, offer({ targetCreditCode: buyer.enterprise.creditCode }));
+    expect(named.statusCode, named.body).toBe(200);
+    const id = named.json().result.id as number;
+    expect(named.json().result).toMatchObject({ targetName: buyer.enterprise.organName, targetCreditCode: buyer.enterprise.creditCode });
+    expect((await call('GET', `/longTerm/detail?id=${id}`, outsider.traderToken)).statusCode).toBe(404);
+    expect((await call('POST', `/longTerm/${id}/apply`, outsider.traderToken, {})).statusCode).toBe(404);
+    expect(await detailOf(id, buyer.traderToken)).toMatchObject({ actions: ['apply'], targetCreditCode: null });
+    const exported = await call('GET', '/longTerm/export', seller.traderToken);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toContain('.xlsx');
+  });
+
   it('holds call-offs within the month’s plan under 20 concurrent issues', async () => {
     const { id } = await executingDeal();
     const days = monthDays(thisMonth);

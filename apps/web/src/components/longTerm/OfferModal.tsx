@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ProFormRadio, ProFormText } from '@ant-design/pro-components';
-import { Alert, Button, Col, DatePicker, Form, Input, Row, Table, message } from 'antd';
+import { Button, Col, DatePicker, Form, Input, Row, Table, message } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MAX_PRICE_FEN, PRICING_MODES, addMonths, formatTons, monthText, type PricingMode } from '@coalx/shared';
@@ -408,14 +408,6 @@ export default function OfferModal({ open, editing, onClose, onSaved }: OfferMod
         <div className="coalx-form-section-title" style={{ marginTop: 16 }}>
           申请
         </div>
-        {editing?.targetName ? (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={`该草稿原定向给 ${editing.targetName}：请重新填写其统一社会信用代码；留空则面向全部经审核的买方`}
-          />
-        ) : null}
         <Row gutter={24}>
           <Col xs={24} md={8}>
             <ProFormText
