@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LongTermOfferSchema } from '@coalx/shared';
+import { LongTermOfferSchema, type LongTermDetail } from '@coalx/shared';
 import {
   buyerText,
   callOffAmount,
@@ -19,6 +19,7 @@ import {
   previewQuery,
   toOffer,
   type OfferFormValues,
+  flagMessage,
 } from './long-term';
 
 const filled: OfferFormValues = {
@@ -169,5 +170,14 @@ describe('reading a deal', () => {
     expect(callOffDayAllowed('2026-11-30', '2026-11', '2026-11-24')).toBe(true);
     expect(callOffDayAllowed('2026-11-23', '2026-11', '2026-11-24')).toBe(false);
     expect(callOffDayAllowed('2026-12-01', '2026-11', '2026-11-24')).toBe(false);
+  });
+});
+
+describe('flagMessage', () => {
+  const month = (m: string, rate: number, flagged: boolean) => ({ month: m, rate, flagged }) as LongTermDetail['months'][number];
+  it('names the short months when the total is above the line', () => {
+    const months = [month('2026-08', 98.1, false), month('2026-09', 83.1, true)];
+    expect(flagMessage({ months, fulfilment: { rate: 93.1 } as LongTermDetail['fulfilment'], warnPct: 90 })).toBe('履约预警：2026年09月 83.1% 的履约率低于预警线 90%（已结束月份累计 93.1%）');
+    expect(flagMessage({ months, fulfilment: { rate: 85 } as LongTermDetail['fulfilment'], warnPct: 90 })).toBe('履约预警：已结束月份累计履约率 85.0%，低于预警线 90%');
   });
 });

@@ -6,6 +6,7 @@ import {
   formatTons,
   kgToTonsText,
   monthDays,
+  monthText,
   monthsBetween,
   tonsTextToKg,
   yuanTextToFen,
@@ -247,6 +248,17 @@ export function periodText(s: Pick<LongTermSummary, 'periodStart' | 'periodEnd'>
 /** 履约率 in percent, '-' when nothing was due yet. */
 export function rateText(rate: number | null): string {
   return rate === null ? '-' : `${rate.toFixed(1)}%`;
+}
+
+/**
+ * Why a deal is flagged: the finished months' total below the line, or single finished months below it while the
+ * total is above.
+ */
+export function flagMessage(d: Pick<LongTermDetail, 'months' | 'fulfilment' | 'warnPct'>): string {
+  const overall = d.fulfilment.rate !== null && d.fulfilment.rate < d.warnPct;
+  if (overall) return `履约预警：已结束月份累计履约率 ${rateText(d.fulfilment.rate)}，低于预警线 ${d.warnPct}%`;
+  const short = d.months.filter((m) => m.flagged).map((m) => `${monthText(m.month)} ${rateText(m.rate)}`);
+  return `履约预警：${short.join('、')} 的履约率低于预警线 ${d.warnPct}%（已结束月份累计 ${rateText(d.fulfilment.rate)}）`;
 }
 
 /** price × quantity, half up to the fen (the server computes the call-off's amount the same way). */

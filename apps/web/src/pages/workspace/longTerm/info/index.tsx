@@ -11,7 +11,7 @@ import { FlagTag, LongTermStatusTag, runAction } from '@/components/longTerm/Lon
 import OfferModal from '@/components/longTerm/OfferModal';
 import '@/components/longTerm/long-term.css';
 import '@/components/TradeDetail/trade.css';
-import { buyerText, rateText } from '@/lib/long-term';
+import { buyerText, flagMessage, rateText } from '@/lib/long-term';
 import { qualityItems } from '@/lib/quality';
 import { LONG_TERM_KEYS, getLongTerm, publishOffer, withdrawApplication, withdrawOffer, type LongTermDetail } from '@/services/longTerm';
 import ApplicationsCard from './components/ApplicationsCard';
@@ -76,7 +76,7 @@ function StateAlert({ detail }: { detail: LongTermDetail }) {
         className="coalx-lt-row"
         type="error"
         showIcon
-        message={`履约预警：已结束月份累计履约率 ${rateText(detail.fulfilment.rate)}，低于预警线 ${detail.warnPct}%`}
+        message={flagMessage(detail)}
       />
     );
   }
