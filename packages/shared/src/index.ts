@@ -19,6 +19,8 @@ export * from './enterprise/schemas';
 export * from './funds/schemas';
 export * from './listing/schemas';
 export * from './auction/schemas';
+export * from './auction/bid-log';
+export { sha256, sha256TextHex, bytesToHex } from './sha256';
 export * from './content/schemas';
 export * from './trade/fields';
 export * from './text';
