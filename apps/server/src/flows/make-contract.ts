@@ -91,6 +91,8 @@ export async function makeContractForDeal(db: Db, storage: FileStorage, clock: C
     transport: trade.transport,
     depositFen: (sellerDeposit?.amount ?? 0) + (buyerDeposit?.amount ?? 0),
     terms,
+    // an auction's deal names the final hash of its public bid log; the auction has ended, so the log is closed
+    bidLogHash: 'bidLogHash' in trade ? trade.bidLogHash : null,
   };
   return insertContract(db, storage, {
     dealId,

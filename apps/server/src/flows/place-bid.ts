@@ -1,4 +1,4 @@
-import { AuctionState, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
+import { AuctionState, bidderAlias, bidLogGenesis, bidLogHash, bidLogTime, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
@@ -12,7 +12,8 @@ import { publish } from '../lib/events';
 /**
  * One bid, one transaction: lock the auction row, check every rule against the server clock, record the bid, move
  * the best price and the deadline (延时竞价), and announce it on commit. Bids are served strictly one after another
- * per auction, so the accepted sequence only ever improves and equal prices can never both be accepted.
+ * per auction, so the accepted sequence only ever improves and equal prices can never both be accepted. The locked
+ * row also holds the bid log's head, so each bid's hash (公开出价记录) chains on from it with no extra read.
  */
 export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { tradeId: string; price: number }) {
   return db.transaction(async (tx) => {
@@ -36,6 +37,7 @@ export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { trad
     if (refusal) throw appError(refusal.code, refusal.message);
 
     const seq = auction.bidCount + 1;
+    const hash = bidLogHash(auction.bidLogHash ?? bidLogGenesis(auction.tradeNo), auction.tradeNo, { seq, bidder: bidderAlias(enrolment.bidderNo), price: input.price, at: bidLogTime(now) });
     const [bid] = await tx
       .insert(auctionBids)
       .values({
@@ -47,6 +49,7 @@ export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { trad
         priceFen: input.price,
         inExtension: now >= auction.bidEnd ? 1 : 0,
         createdAt: now,
+        hash,
       })
       .returning();
     const currentEnd = deadlineAfterBid(auction, now);
@@ -57,6 +60,7 @@ export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { trad
         bestBidId: bid!.id,
         bestEnterpriseId: actor.enterpriseId!,
         bidCount: sql`${auctions.bidCount} + 1`,
+        bidLogHash: hash,
         currentEnd,
         hangState: AuctionState.bidding,
         updatedAt: now,

@@ -10,6 +10,7 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedSystemData } from '../db/seed';
 import { ManualClock } from '../lib/clock';
 import { createCaFiles } from '../modules/ukey/ca';
+import { brokenBidLogs } from './bid-logs';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -84,9 +85,12 @@ export async function createTestApp(kind: TestDatabaseKind = 'pglite', overrides
     clock,
     config,
     async close() {
+      // every auction a test made keeps a public bid log that verifies (公开出价记录)
+      const broken = await brokenBidLogs(database.db).catch((err: Error) => [`bid logs not checked: ${err.message}`]);
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (broken.length) throw new Error(`broken public bid logs:\n${broken.join('\n')}`);
     },
   };
 }

@@ -73,7 +73,10 @@ export const BidLogEntrySchema = z.object({
 export const AuctionBidLogSchema = z.object({
   tradeId: safeString({ error: '缺少交易编号' }).trim().min(1, '缺少交易编号').max(20, '交易编号过长'),
   tradeType: z.union([z.literal(TradeType.auctionSale), z.literal(TradeType.auctionPurchase)], { error: '交易类型须为 2 (竞价销售) 或 3 (竞价采购)' }),
+  productName: safeString().max(60).optional(),
   genesis: hashField('起始哈希').optional(),
+  /** the announced result: the winning bid's alias and the deal price; null for 流拍 */
+  deal: z.object({ bidder: safeString().max(40), price: z.number().int() }).nullable().optional(),
   entries: z.array(BidLogEntrySchema, { error: '缺少出价记录 entries' }).max(100_000, '出价记录过多'),
   finalHash: hashField('最终哈希'),
   algorithm: safeString().max(200).optional(),

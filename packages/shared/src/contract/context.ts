@@ -42,6 +42,8 @@ export interface ContractContext {
   /** performance deposit (履约保证金) in fen */
   depositFen: number;
   terms: ContractTerms;
+  /** auction deals only: the final hash of the public bid log (公开出价记录), which anyone can recompute */
+  bidLogHash?: string | null;
   /** long-term deals only: the framework's period, plan and pricing, or the call-off's month and price basis */
   longTerm?: ContractLongTerm;
 }

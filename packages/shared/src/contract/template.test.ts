@@ -167,3 +167,15 @@ describe('default terms', () => {
     expect(high.qnetTiers).toEqual([{ from: 7500, to: 8000, fenPer100Kcal: 1000 }]);
   });
 });
+
+describe('{{出价记录哈希}}', () => {
+  it("an auction's contract names its bid log's final hash; listing and long-term contracts say '—'", () => {
+    const auction = sampleContractContext('auction_purchase');
+    expect(placeholderValues(auction)['出价记录哈希']).toMatch(/^[0-9a-f]{64}$/);
+    expect(placeholderValues({ ...auction, bidLogHash: 'ab'.repeat(32) })['出价记录哈希']).toBe('ab'.repeat(32));
+    for (const kind of ['listing_sale', 'listing_purchase', 'long_term', 'long_term_monthly'] as const) {
+      expect(placeholderValues(sampleContractContext(kind))['出价记录哈希'], kind).toBe('—');
+    }
+    expect(renderContractText('出价记录哈希：{{出价记录哈希}}', { ...auction, bidLogHash: null })).toEqual(['出价记录哈希：—']);
+  });
+});

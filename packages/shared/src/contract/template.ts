@@ -51,6 +51,7 @@ export const CONTRACT_PLACEHOLDERS: readonly ContractPlaceholder[] = [
   { key: '交易方式', label: '交易方式（挂牌销售等）', group: '合同与成交' },
   { key: '签订日期', label: '签订日期（成交日）', group: '合同与成交' },
   { key: '签署截止', label: '签署截止时间', group: '合同与成交' },
+  { key: '出价记录哈希', label: '竞价公开出价记录的最终哈希（挂牌、长协为“—”）', group: '合同与成交' },
   ...partyPlaceholders('卖方'),
   ...partyPlaceholders('买方'),
   { key: '产品名称', label: '产品名称', group: '产品与质量' },
@@ -211,6 +212,7 @@ export function placeholderValues(ctx: ContractContext): Record<string, string |
     交易方式: ctx.kind === 'long_term' || ctx.kind === 'long_term_monthly' ? '长协交易' : (TRADE_TYPE_LABELS[ctx.tradeType] ?? '—'),
     签订日期: chineseDate(ctx.dealAt),
     签署截止: formatDateTime(ctx.signDeadline),
+    出价记录哈希: ctx.bidLogHash || '—',
     ...partyValues('卖方', ctx.seller),
     ...partyValues('买方', ctx.buyer),
     产品名称: ctx.productName,
@@ -359,6 +361,9 @@ export function defaultContractTerms(input: {
   };
 }
 
+/** The preview's auction deals name a bid log's final hash (a real one of a sample chain would look the same). */
+const SAMPLE_BID_LOG_HASH = '5d0c3f7e9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d';
+
 const SAMPLE_TRADE: Record<ContractKind, { tradeType: number; tradeNo: string }> = {
   listing_sale: { tradeType: TradeType.listingSale, tradeNo: 'GP202611200003' },
   listing_purchase: { tradeType: TradeType.listingPurchase, tradeNo: 'GP202611200005' },
@@ -440,6 +445,7 @@ export function sampleContractContext(kind: ContractKind): ContractContext {
       quality,
     }),
     ...(SAMPLE_LONG_TERM[kind] ? { longTerm: SAMPLE_LONG_TERM[kind] } : {}),
+    ...(kind === 'auction_sale' || kind === 'auction_purchase' ? { bidLogHash: SAMPLE_BID_LOG_HASH } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { loadPlatformCa } from '../../modules/ukey/ca';
 import { loadDemoData } from './index';
 import { demoBiddersJob, ensureLiveDemoAuction } from './auctions';
 import { enrolAuction } from '../../flows/enrol-auction';
+import { brokenBidLogs, storedBidLogCheck } from '../../test/bid-logs';
 
 describe('demo data', () => {
   let database: Database;
@@ -177,5 +178,18 @@ describe('demo data', () => {
     expect(bids.length).toBe(seeded.length + 20);
     expect(bids.filter((b) => b.enterpriseId === buyer.enterpriseId)).toEqual([]);
     expect(bids.every((b) => bidderEnterprises.has(b.enterpriseId))).toBe(true);
+  });
+
+  it('every demo auction keeps a public bid log that verifies, and its deal contract prints the final hash', async () => {
+    expect(await brokenBidLogs(database.db)).toEqual([]);
+    const ended = (await database.db.select().from(auctions)).filter((a) => a.hangState === 3 && a.bidCount > 0);
+    expect(new Set(ended.map((a) => a.tradeType))).toEqual(new Set([2, 3]));
+    for (const auction of ended) {
+      const check = await storedBidLogCheck(database.db, auction.id);
+      expect(check).toMatchObject({ ok: true, finalHash: auction.bidLogHash, bids: auction.bidCount });
+      const [deal] = await database.db.select().from(deals).where(eq(deals.tradeNo, auction.tradeNo));
+      const [contract] = await database.db.select().from(contracts).where(eq(contracts.dealId, deal!.id));
+      expect(contract!.text).toContain(auction.bidLogHash);
+    }
   });
 });

@@ -54,6 +54,8 @@ export const auctions = pgTable(
     bestBidId: bigint('best_bid_id', { mode: 'number' }),
     bestEnterpriseId: bigint('best_enterprise_id', { mode: 'number' }),
     bidCount: integer('bid_count').notNull().default(0),
+    /** The public bid log's head: the hash of the latest accepted bid (null before any), so a bid chains on without a read. */
+    bidLogHash: text('bid_log_hash'),
     enrolCount: integer('enrol_count').notNull().default(0),
     /** deal (成交) or failed (流拍) once ended. */
     result: text('result'),
@@ -90,7 +92,7 @@ export const auctionEnrolments = pgTable(
   ],
 );
 
-/** Accepted bids only, in the order the server accepted them; `seq` numbers them per auction. */
+/** Accepted bids only, in the order the server accepted them; `seq` numbers them per auction, `hash` chains them. */
 export const auctionBids = pgTable(
   'auction_bid',
   {
@@ -104,6 +106,8 @@ export const auctionBids = pgTable(
     /** Made after the regular end, in the extension. */
     inExtension: integer('in_extension').notNull().default(0),
     createdAt: tstz('created_at').notNull(),
+    /** 公开出价记录: SHA-256 chaining this bid to the one before (packages/shared/src/auction/bid-log.ts). */
+    hash: text('hash').notNull(),
   },
   (t) => [uniqueIndex('auction_bid_seq_uq').on(t.auctionId, t.seq), check('auction_bid_price', sql`${t.priceFen} > 0`)],
 );

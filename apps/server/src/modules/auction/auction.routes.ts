@@ -1,5 +1,6 @@
 import {
   AuctionApplySchema,
+  AuctionBidLogSchema,
   AuctionAuditQuerySchema,
   AuctionPageQuerySchema,
   AuctionResultSchema,
@@ -29,6 +30,7 @@ import { myAuctionDeals } from './auction-deals';
 import { cachedParameterIfSet } from '../system/calendar';
 import {
   auctionAuditQueue,
+  auctionBidLog,
   auctionDetail,
   auctionResult,
   auditAuction,
@@ -98,6 +100,10 @@ export default async function auctionRoutes(app: ZodApp) {
     const base = await buildSnapshot(app.db, app.clock, request.query.tradeId);
     return ok(personalise(base, request.actor?.enterpriseId));
   });
+
+  app.get('/api/bidRecord/log', { config: { public: true }, schema: { tags, summary: '公开出价记录 (竞价结束后): 代号、出价、服务器时间、哈希链与最终哈希，任何人可重新计算验证', querystring: z.object({ tradeId: safeString().min(1).max(20) }), response: { 200: envelopeSchema(AuctionBidLogSchema) } } }, async (request) =>
+    ok(await auctionBidLog(app.db, request.query.tradeId)),
+  );
 
   app.post('/api/bidResult', { config: { public: true }, schema: { tags, summary: '竞价结果公告', body: AuctionTradeIdSchema, response: { 200: envelopeSchema(AuctionResultSchema) } } }, async (request) =>
     ok(await auctionResult(app.db, app.clock, request.body.tradeId)),

@@ -1,4 +1,4 @@
-import { amountFen, auctionHangState, AuctionState, bidderAlias, formatDateTime, maskName, type AuctionApply, type AuctionSnapshot, AuctionStates } from '@coalx/shared';
+import { amountFen, auctionHangState, AuctionState, BID_LOG_ALGORITHM, bidderAlias, bidLogGenesis, bidLogTime, formatDateTime, maskName, type AuctionApply, type AuctionBidLog, type AuctionSnapshot, AuctionStates } from '@coalx/shared';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../../db/schema/index';
@@ -303,6 +303,34 @@ export async function auctionResult(db: Db, clock: Clock, tradeNo: string) {
     bidCount: auction.bidCount,
     bidderCount: Number(bidders),
     amount: ended && auction.result === 'deal' && auction.bestPriceFen !== null ? Number(amountFen(auction.bestPriceFen, auction.quantityKg)) : null,
+  };
+}
+
+/**
+ * The public bid log (公开出价记录) of an ended auction: every accepted bid under its alias with its price, server
+ * time and hash, the final hash the contract prints, and the announced result, for anyone to recompute. Never an
+ * enterprise: aliases only. Before the end the log is not published (the live room shows the latest bids).
+ */
+export async function auctionBidLog(db: Db, tradeNo: string): Promise<AuctionBidLog> {
+  const { auction } = await findAuction(db, tradeNo);
+  if (auction.status !== 'approved') throw notFound('竞价不存在或尚未公开');
+  if (auction.hangState !== AuctionState.ended || auction.result === null) throw businessRule('竞价尚未结束，出价记录将在竞价结束后公布');
+  const rows = await db
+    .select({ id: auctionBids.id, seq: auctionBids.seq, bidderNo: auctionBids.bidderNo, price: auctionBids.priceFen, at: auctionBids.createdAt, hash: auctionBids.hash })
+    .from(auctionBids)
+    .where(eq(auctionBids.auctionId, auction.id))
+    .orderBy(asc(auctionBids.seq));
+  const genesis = bidLogGenesis(auction.tradeNo);
+  const winning = auction.result === 'deal' ? rows.find((r) => r.id === auction.bestBidId) : undefined;
+  return {
+    tradeId: auction.tradeNo,
+    tradeType: auction.tradeType as AuctionBidLog['tradeType'],
+    productName: auction.productName,
+    genesis,
+    deal: winning ? { bidder: bidderAlias(winning.bidderNo), price: winning.price } : null,
+    entries: rows.map((r) => ({ seq: r.seq, bidder: bidderAlias(r.bidderNo), price: r.price, at: bidLogTime(r.at), hash: r.hash })),
+    finalHash: auction.bidLogHash ?? genesis,
+    algorithm: BID_LOG_ALGORITHM,
   };
 }
 

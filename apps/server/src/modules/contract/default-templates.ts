@@ -65,6 +65,13 @@ const DEPOSIT_TO_END = [
 
 type SpotKind = Exclude<ContractKind, 'long_term' | 'long_term_monthly'>;
 
+/** An auction's contract names its public bid log: the final hash stands on its own line, unbroken in the PDF. */
+const BID_LOG_CLAUSE = [
+  '本次竞价的全部有效出价已在竞价结果公告中以公开出价记录（竞买人代号、出价、服务器时间、哈希链）公布，双方确认其最终哈希为：',
+  '{{出价记录哈希}}',
+  '任何人可按平台公布的算法，在“公开出价记录验证”页面重新计算并核对该哈希及中标结果。',
+];
+
 const SPOT: Record<SpotKind, { title: string; drafter: Party; how: string }> = {
   listing_sale: { title: '煤炭买卖合同（挂牌销售）', drafter: '卖方', how: '买方通过平台对卖方发布的挂牌销售交易摘牌' },
   listing_purchase: { title: '煤炭买卖合同（挂牌采购）', drafter: '买方', how: '卖方通过平台对买方发布的挂牌采购交易摘牌' },
@@ -86,6 +93,7 @@ function spotBody(kind: SpotKind): string {
     '签订地点：CoalX 煤炭现货交易平台（线上签订）',
     ...parties(drafter),
     `根据《中华人民共和国民法典》及有关法律法规，经${how}（交易方式：{{交易方式}}，交易编号：{{交易编号}}，成交编号：{{成交编号}}），甲乙双方本着平等自愿、诚实信用的原则，就煤炭买卖事宜订立本合同，共同遵守。`,
+    ...(kind === 'auction_sale' || kind === 'auction_purchase' ? BID_LOG_CLAUSE : []),
     ...COMMON_QUALITY,
     '## 第二条 数量及溢短装',
     '1. 合同数量：{{数量}}。',
