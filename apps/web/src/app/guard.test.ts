@@ -64,6 +64,9 @@ describe('public paths', () => {
       expect(pub(p)).toBe(false);
     }
   });
+  it('the bid log verification is open to anyone (its data is public)', () => {
+    expect(pub('/bidLog/verify')).toBe(true);
+  });
   it('an unknown path is no route at all: the router shows 404 to anyone', () => {
     expect(pub('/no/such/page')).toBe(true);
   });

@@ -49,6 +49,8 @@ export const STATIC_ROUTES: StaticRoute[] = [
   { path: '/pdfDetails', title: '文档详情', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/pdfDetails')) },
   { path: '/listingResult', title: '挂牌结果公告', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/listing/result')) },
   { path: '/biddingResults', title: '竞价结果公告', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/auction/results')) },
+  // anyone may recompute an ended auction's bid log (its data is public: GET /api/bidRecord/log)
+  { path: '/bidLog/verify', title: '公开出价记录验证', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/auction/bidLogVerify')) },
   { path: '/waitingAuction', title: '待竞价详情', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/auction/waiting')) },
   { path: '/biddingDetails', title: '竞价销售详情', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/auction/details')) },
   { path: '/listingSalesDetails', title: '挂牌销售详情', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/listing/salesDetails')) },

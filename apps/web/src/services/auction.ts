@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AuctionApply, AuctionResultSchema, AuctionSnapshot, AuctionView, BidView, DealView, EnrolmentViewSchema } from '@coalx/shared';
+import type { AuctionApply, AuctionBidLog, AuctionResultSchema, AuctionSnapshot, AuctionView, BidView, DealView, EnrolmentViewSchema } from '@coalx/shared';
 import { requestResult, type PageResult } from '@/app/request';
 import type { PaymentAuth } from '@/services/funds';
 import { action, type PageQuery } from '@/services/listing';
@@ -54,6 +54,8 @@ export const listBidRecords = (query: PageQuery & { tradeId: string }) => post<P
 export const getAuctionSnapshot = (tradeId: string, signal?: AbortSignal) =>
   requestResult<AuctionSnapshot>('/api/bidRecord/snapshot', { params: { tradeId }, signal, skipErrorHandler: true });
 export const getAuctionResult = (tradeId: string) => post<AuctionResult>('/api/bidResult', { tradeId });
+/** The public bid log of an ended auction (公开出价记录); refusals (not ended, not found) are left to the page. */
+export const getAuctionBidLog = (tradeId: string) => requestResult<AuctionBidLog>('/api/bidRecord/log', { params: { tradeId }, skipErrorHandler: true });
 export const listMyAuctionDeals = (query: PageQuery & { tradeId?: string }) => post<PageResult<DealView>>('/api/myDealBidTradeList', query);
 
 export const listAuctionAudit = (query: PageQuery & { status?: string }) => post<PageResult<AuctionView>>('/api/auction/audit/list', query);

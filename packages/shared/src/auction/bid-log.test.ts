@@ -114,6 +114,17 @@ describe('bid log: verification', () => {
     expect(verifyBidLog(log(longer), chain[3]!.hash).ok).toBe(false);
   });
 
+  it('the recomputed winner must be the announced one', () => {
+    const good = log();
+    expect(verifyBidLog({ ...good, deal: { bidder: '竞买人3', price: 83_000 } }).ok).toBe(true);
+    const other = verifyBidLog({ ...good, deal: { bidder: '竞买人1', price: 83_000 } });
+    expect(other.firstBroken).toMatchObject({ index: 4, seq: null });
+    expect(other.firstBroken!.reason).toContain('与公告（竞买人1 830.00）不一致');
+    expect(verifyBidLog({ ...good, deal: { bidder: '竞买人3', price: 83_100 } }).firstBroken!.reason).toContain('成交价');
+    expect(verifyBidLog({ ...good, deal: null }).ok).toBe(false);
+    expect(verifyBidLog({ ...log([]), deal: null }).ok).toBe(true);
+  });
+
   it('an empty log (流拍) ends at the genesis', () => {
     const result = verifyBidLog(log([]));
     expect(result).toMatchObject({ ok: true, finalHash: bidLogGenesis(TRADE), winner: null, rows: [] });

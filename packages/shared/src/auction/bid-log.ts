@@ -104,9 +104,10 @@ export interface BidLogVerification {
  * contents and the chain so far give, and its price improves on the row before (sale up, purchase down); the first
  * row that fails breaks the chain, and the rows after it cannot be verified. A removed or inserted bid shows as a
  * break at the row where the numbering or the chain stops matching; a bid added or cut at the end changes the
- * final hash, which is why it is printed in the contract: pass it as `anchor` to compare.
+ * final hash, which is why it is printed in the contract: pass it as `anchor` to compare. When the log carries the
+ * announced result (`deal`), the recomputed winner must be it.
  */
-export function verifyBidLog(log: Pick<AuctionBidLog, 'tradeId' | 'tradeType' | 'entries'> & { finalHash?: string | null }, anchor?: string | null): BidLogVerification {
+export function verifyBidLog(log: Pick<AuctionBidLog, 'tradeId' | 'tradeType' | 'entries' | 'deal'> & { finalHash?: string | null }, anchor?: string | null): BidLogVerification {
   const genesis = bidLogGenesis(log.tradeId);
   const sale = isSale(log.tradeType);
   const rows: BidLogVerification['rows'] = [];
@@ -136,7 +137,13 @@ export function verifyBidLog(log: Pick<AuctionBidLog, 'tradeId' | 'tradeType' | 
   if (!firstBroken && anchor && anchor.trim().toLowerCase() !== chain) {
     firstBroken = { ...end, reason: '重新计算的最终哈希与合同（或公告）中的不一致：出价记录被改动' };
   }
-  return { ok: firstBroken === null, genesis, rows, firstBroken, finalHash: chain, winner: bidLogWinner(log.tradeType, log.entries) };
+  const winner = bidLogWinner(log.tradeType, log.entries);
+  if (!firstBroken && log.deal !== undefined && (winner?.bidder ?? null) !== (log.deal?.bidder ?? null)) {
+    firstBroken = { ...end, reason: `重新计算的中标（${winner ? `${winner.bidder} ${formatFen(winner.price)}` : '无'}）与公告（${log.deal ? `${log.deal.bidder} ${formatFen(log.deal.price)}` : '流拍'}）不一致` };
+  } else if (!firstBroken && log.deal && winner && winner.price !== log.deal.price) {
+    firstBroken = { ...end, reason: `重新计算的成交价 ${formatFen(winner.price)} 与公告的 ${formatFen(log.deal.price)} 不一致` };
+  }
+  return { ok: firstBroken === null, genesis, rows, firstBroken, finalHash: chain, winner };
 }
 
 /** The winning bid of a log by the auction's rule (price first, then time). */

@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Card, Result, Statistic, Table } from 'antd';
+import { Breadcrumb, Card, Result, Statistic } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AuctionState, formatFen, formatPrice, formatTons } from '@coalx/shared';
-import { getAuctionResult, listBidRecords } from '@/services/auction';
+import { getAuctionBidLog, getAuctionResult } from '@/services/auction';
 import { AUCTION_TYPE_TEXT } from '@/lib/auction';
 import { AuctionDescriptions, AuctionHeadline, AuctionLoadState } from '@/components/auction/AuctionParts';
+import BidLogTable, { HashText } from '@/components/auction/BidLogTable';
 
-/** 竞价结果公告 (/biddingResults?tradeId): deal price, quantity, amount, masked winner, number of bids and bidders, or 流拍. */
+/**
+ * 竞价结果公告 (/biddingResults?tradeId): deal price, quantity, amount, masked winner, number of bids and bidders, or
+ * 流拍; once ended, the public bid log (公开出价记录) with every hash and the final hash, linked to its verification.
+ */
 export default function BiddingResultsPage() {
   const [params] = useSearchParams();
   const tradeId = params.get('tradeId') ?? '';
   const query = useQuery({ queryKey: ['auction', 'result', tradeId], queryFn: () => getAuctionResult(tradeId), enabled: Boolean(tradeId), retry: false });
-  const bids = useQuery({ queryKey: ['auction', 'bids', tradeId], queryFn: () => listBidRecords({ tradeId, pageNo: 1, pageSize: 100 }), enabled: Boolean(tradeId), retry: false });
   const r = query.data;
   const a = r?.auction;
+  const ended = a?.hangState === AuctionState.ended;
+  const log = useQuery({ queryKey: ['auction', 'bidLog', tradeId], queryFn: () => getAuctionBidLog(tradeId), enabled: Boolean(tradeId) && ended, retry: false });
 
   return (
     <div className="coalx-page">
@@ -50,21 +55,23 @@ export default function BiddingResultsPage() {
               </>
             )}
           </Card>
-          {a.hangState === AuctionState.ended && (bids.data?.records.length ?? 0) > 0 && (
-            <Card variant="borderless" className="coalx-section-card" title="出价记录">
-              <Table
-                size="small"
-                rowKey="seq"
-                dataSource={bids.data?.records ?? []}
-                pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (t) => `共 ${t} 条` }}
-                columns={[
-                  { title: '序号', dataIndex: 'seq', width: 80 },
-                  { title: '竞买人', dataIndex: 'bidder' },
-                  { title: '出价 (元/吨)', dataIndex: 'price', align: 'right', render: (v: number) => formatFen(v) },
-                  { title: '延时竞价', dataIndex: 'inExtension', render: (v: boolean) => (v ? '是' : '否') },
-                  { title: '出价时间', dataIndex: 'time' },
-                ]}
-              />
+          {ended && log.data && (
+            <Card
+              variant="borderless"
+              className="coalx-section-card"
+              title="公开出价记录"
+              data-testid="bid-log"
+              extra={<Link to={`/bidLog/verify?tradeId=${a.tradeId}`}>验证出价记录 &gt;</Link>}
+            >
+              <div className="coalx-hint" style={{ marginBottom: 12 }}>
+                每条有效出价的哈希 = SHA-256（前一条的哈希 | 交易编号 | 序号 | 竞买人 | 出价（分/吨）| 服务器出价时间），第一条的“前一条哈希”为交易编号的
+                SHA-256。任何人可重新计算；改动、删除或插入任何一条出价都会使链条断开。竞买人以代号公开。
+              </div>
+              <BidLogTable entries={log.data.entries} />
+              <div className="coalx-bid-log-final">
+                <b>最终哈希（已写入成交合同）：</b>
+                <HashText hash={log.data.finalHash} testId="bid-log-final-hash" />
+              </div>
             </Card>
           )}
           <AuctionDescriptions auction={a} />
