@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Descriptions, Input, Space, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import { bidLogLine, formatBidLogTime, formatPrice, verifyBidLog, type AuctionBidLog } from '@coalx/shared';
+import { bidLogLine, formatBidLogTime, formatPrice, isSale, verifyBidLog, type AuctionBidLog } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import BidLogTable, { HashText } from '@/components/auction/BidLogTable';
 import { AUCTION_TYPE_TEXT } from '@/lib/auction';
@@ -115,7 +115,7 @@ export default function BidLogVerifyPage() {
           <Descriptions size="small" column={2} bordered style={{ marginTop: 16 }} styles={{ label: { width: 170 } }}>
             <Descriptions.Item label="交易编号">{log.tradeId}</Descriptions.Item>
             <Descriptions.Item label="交易方式">
-              {AUCTION_TYPE_TEXT[log.tradeType]}（{log.tradeType === 2 ? '价高者得' : '价低者得'}）{log.productName ? ` · ${log.productName}` : ''}
+              {AUCTION_TYPE_TEXT[log.tradeType]}（{isSale(log.tradeType) ? '价高者得' : '价低者得'}）{log.productName ? ` · ${log.productName}` : ''}
             </Descriptions.Item>
             <Descriptions.Item label="有效出价">{log.entries.length} 条</Descriptions.Item>
             <Descriptions.Item label="重新计算的中标">
