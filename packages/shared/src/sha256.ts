@@ -6,7 +6,7 @@
  */
 
 // first 32 bits of the fractional parts of the cube roots of the first 64 primes
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
   0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
@@ -20,6 +20,8 @@ const K = new Uint32Array([
 const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+// the message schedule, reused: the function is synchronous, so no two calls ever share it at once
+const w = new Int32Array(64);
 
 /** The 32-byte digest of `data`. */
 export function sha256(data: Uint8Array): Uint8Array {
@@ -34,7 +36,6 @@ export function sha256(data: Uint8Array): Uint8Array {
   view.setUint32(padded.length - 4, bits >>> 0);
 
   const h = H0.slice();
-  const w = new Uint32Array(64);
   for (let block = 0; block < blocks; block++) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(block * 64 + i * 4);
     for (let i = 16; i < 64; i++) {
