@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Table, Tooltip, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { formatBidLogTime, formatFen, type BidLogEntry, type BidLogVerification } from '@coalx/shared';
@@ -11,6 +12,8 @@ export function HashText({ hash, testId }: { hash: string; testId?: string }) {
   );
 }
 
+type Row = BidLogEntry & { index: number };
+
 const STATUS = {
   ok: <CheckCircleFilled style={{ color: '#389e0d' }} aria-label="通过" />,
   broken: <CloseCircleFilled style={{ color: '#cf1322' }} aria-label="断裂" />,
@@ -23,16 +26,24 @@ const STATUS = {
  */
 export default function BidLogTable({ entries, verification, pageSize = 10 }: { entries: BidLogEntry[]; verification?: BidLogVerification; pageSize?: number }) {
   const broken = verification?.firstBroken;
+  // antd's render index counts within the page: each row carries its place in the whole log
+  const rows = useMemo(() => entries.map((entry, index) => ({ ...entry, index })), [entries]);
   return (
     <Table
       className="coalx-bid-log"
       data-testid="bid-log-table"
-      rowKey={(entry) => `${entry.seq}:${entry.hash}`}
+      rowKey="index"
       size="small"
-      dataSource={entries}
-      pagination={entries.length > pageSize ? { pageSize, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` } : false}
+      dataSource={rows}
+      // a broken chain opens on the page of its first broken row (the key remounts the table for each new check)
+      key={broken ? `broken:${broken.index}:${entries.length}` : `all:${entries.length}`}
+      pagination={
+        entries.length > pageSize
+          ? { pageSize, defaultCurrent: broken && broken.index < entries.length ? Math.floor(broken.index / pageSize) + 1 : 1, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }
+          : false
+      }
       locale={{ emptyText: '无有效出价' }}
-      rowClassName={(_, index) => (broken && broken.index === index ? 'coalx-bid-log-broken' : '')}
+      rowClassName={(row) => (broken && broken.index === row.index ? 'coalx-bid-log-broken' : '')}
       columns={[
         ...(verification
           ? [
@@ -41,8 +52,8 @@ export default function BidLogTable({ entries, verification, pageSize = 10 }: { 
                 key: 'status',
                 width: 64,
                 align: 'center' as const,
-                render: (_: unknown, __: BidLogEntry, index: number) => {
-                  const status = verification.rows[index]?.status ?? 'unverified';
+                render: (_: unknown, row: Row) => {
+                  const status = verification.rows[row.index]?.status ?? 'unverified';
                   const tip = status === 'broken' ? broken?.reason : status === 'ok' ? '哈希与重新计算的一致' : '链已在此前断开，无法验证';
                   return (
                     <Tooltip title={tip}>
@@ -60,10 +71,10 @@ export default function BidLogTable({ entries, verification, pageSize = 10 }: { 
         {
           title: '哈希',
           dataIndex: 'hash',
-          render: (hash: string, _: BidLogEntry, index: number) => (
+          render: (hash: string, row: Row) => (
             <>
               <HashText hash={hash} />
-              {broken && broken.index === index && <div className="coalx-bid-log-reason">{broken.reason}</div>}
+              {broken && broken.index === row.index && <div className="coalx-bid-log-reason">{broken.reason}</div>}
             </>
           ),
         },

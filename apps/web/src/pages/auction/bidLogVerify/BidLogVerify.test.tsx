@@ -51,6 +51,16 @@ describe('公开出价记录验证', () => {
     expect(screen.getAllByTestId('bid-log-status-unverified')).toHaveLength(1);
   }, 60_000);
 
+  it('a long log opens on the page of the broken row', async () => {
+    const long = chainBidLog(TRADE, Array.from({ length: 25 }, (_, i) => ({ seq: i + 1, bidder: `竞买人${1 + (i % 2)}`, price: 65_000 + i * 100, at: new Date(Date.UTC(2026, 10, 22, 2, i)).toISOString() })));
+    served.log = { tradeId: TRADE, tradeType: 2, entries: long.map((e) => (e.seq === 23 ? { ...e, price: e.price + 1 } : e)), finalHash: long[24]!.hash };
+    renderPage();
+    await screen.findByTestId('bid-log-verdict', undefined, { timeout: 8000 });
+    expect(screen.getAllByTestId('bid-log-status-broken')).toHaveLength(1);
+    expect(screen.getAllByTestId('bid-log-status-ok')).toHaveLength(2); // rows 21 and 22 of page 2
+    expect(screen.getAllByTestId('bid-log-status-unverified')).toHaveLength(2);
+  }, 60_000);
+
   it('verifies a pasted log offline, and refuses bad JSON in Chinese', async () => {
     served.log = null;
     renderPage('');
