@@ -55,7 +55,7 @@ export default function BiddingResultsPage() {
               </>
             )}
           </Card>
-          {ended && log.data && (
+          {ended && log.data && log.data.entries.length > 0 && (
             <Card
               variant="borderless"
               className="coalx-section-card"
