@@ -78,7 +78,7 @@ describe('delivery by truck, in two browsers', () => {
       await buyer.page.keyboard.type(PAY_DIGITS);
       await password.getByRole('button', { name: '确认支付' }).click();
     }
-    await expect.poll(() => info.getAttribute('data-status')).toBe('awaiting_shipment');
+    await expect.poll(() => info.getAttribute('data-status'), { timeout: 20_000 }).toBe('awaiting_shipment');
     await shot(buyer.page, 'delivery-paid', true);
 
     // 派车 (the seller transports: 到厂价 terms)
