@@ -2,6 +2,7 @@ import { TradeType, amountFen, defaultContractTerms, monthDays, type ContractCon
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
+import { startSweep } from '../lib/sweep';
 import {
   contractForOrder,
   contractOfLongTerm,
@@ -152,17 +153,10 @@ export function longTermFollowUps(
 ): Array<() => void> {
   const onError = (err: unknown, id: number) => app.log.error({ err, id }, 'long-term follow-up failed');
   const run = () => sweep(app.db, app.storage, app.clock, onError).catch((err) => app.log.error({ err }, 'long-term sweep failed'));
-  const timer = setInterval(run, sweepEveryMs);
-  timer.unref();
-  const first = setTimeout(run, 0);
-  first.unref();
   return [
     bus.on('longterm.accepted', ({ id }) => makeFrameworkContract(app.db, app.storage, app.clock, id).catch((err) => onError(err, id))),
     bus.on('contract.effective', ({ id }) => startLongTermOfContract(app.db, app.clock, id).catch((err) => onError(err, id))),
     bus.on('contract.voided', ({ id }) => endLongTermOfVoidedContract(app.db, app.clock, id).catch((err) => onError(err, id))),
-    () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
+    startSweep(run, sweepEveryMs),
   ];
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { auctions, contracts, deals, enterprises, listings } from '../db/schema/index';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
+import { startSweep } from '../lib/sweep';
 import { contractForOrder, contractOfDeal, insertContract } from '../modules/contract/contract.service';
 import { callOffForContract, priceBasisText } from '../modules/long-term/long-term.service';
 import { currentTemplate } from '../modules/contract/template.service';
@@ -204,15 +205,8 @@ export function contractFollowUps(
 ): Array<() => void> {
   const onError = (err: unknown, dealId: number) => app.log.error({ err, dealId }, 'contract generation failed');
   const sweep = () => makeMissingContracts(app.db, app.storage, app.clock, onError).catch((err) => app.log.error({ err }, 'contract sweep failed'));
-  const timer = setInterval(sweep, sweepEveryMs);
-  timer.unref();
-  const first = setTimeout(sweep, 0);
-  first.unref();
   return [
     bus.on('deal.created', ({ dealId }) => makeContractForDeal(app.db, app.storage, app.clock, dealId).catch((err) => onError(err, dealId))),
-    () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
+    startSweep(sweep, sweepEveryMs),
   ];
 }

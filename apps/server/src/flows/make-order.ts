@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
+import { startSweep } from '../lib/sweep';
 import { contractForOrder, effectiveContractIds, markContractPerforming } from '../modules/contract/contract.service';
 import { hasNoOrder, insertOrder } from '../modules/order/order.service';
 import { workingDaysDeadline } from '../modules/system/calendar';
@@ -66,15 +67,8 @@ export function orderFollowUps(
 ): Array<() => void> {
   const onError = (err: unknown, contractId: number) => app.log.error({ err, contractId }, 'order creation failed');
   const sweep = () => makeMissingOrders(app.db, app.clock, onError).catch((err) => app.log.error({ err }, 'order sweep failed'));
-  const timer = setInterval(sweep, sweepEveryMs);
-  timer.unref();
-  const first = setTimeout(sweep, 0);
-  first.unref();
   return [
     bus.on('contract.effective', ({ id }) => makeOrderForContract(app.db, app.clock, id).catch((err) => onError(err, id))),
-    () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
+    startSweep(sweep, sweepEveryMs),
   ];
 }
