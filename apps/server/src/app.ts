@@ -1,3 +1,4 @@
+import { bidsSettled } from './flows/place-bid';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ import contentRoutes from './modules/content/content.routes';
 import homeRoutes from './modules/home/home.routes';
 import marketIndexRoutes from './modules/market-index/market-index.routes';
 import { PublicCache } from './lib/public-cache';
-import { buildSnapshot, personalise } from './modules/auction/auction.service';
+import { buildSnapshot } from './modules/auction/auction.service';
 import { runAuctionSchedule } from './flows/award-auction';
 import { AuctionRooms, pushAuctionEvents } from './plugins/realtime';
 import { invalidateOnEvents } from './plugins/public-cache';
@@ -220,10 +221,14 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: import('nod
 async function registerEventListeners(app: FastifyInstance, database: Database) {
   const bus = eventBusOf(app.db);
   bus.onError = (err, name) => app.log.error({ err, event: name }, 'event listener failed');
-  const rooms = new AuctionRooms(async (tradeId) => {
-    const base = await buildSnapshot(app.db, app.clock, tradeId);
-    return { forEnterprise: (enterpriseId) => personalise(base, enterpriseId) };
-  }, app.log);
+  const rooms = new AuctionRooms(
+    {
+      // one consistent read: the cached snapshot's bid count must match its bids for the next bid to apply
+      build: (tradeId) => app.db.transaction((tx) => buildSnapshot(tx, app.clock, tradeId), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+      now: () => app.clock.now(),
+    },
+    app.log,
+  );
   app.decorate('auctionRooms', rooms);
   const stopListening = [
     // follow-ups first: the cache is dropped after the state it caches has moved
@@ -242,6 +247,7 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     clearInterval(heartbeat);
     for (const stop of stopListening) stop();
     rooms.closeAll();
+    await bidsSettled(app.db);
     await unlisten();
   });
 }

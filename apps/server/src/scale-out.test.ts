@@ -111,6 +111,16 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       while (!reached() && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
       socket.close();
       expect(reached(), `watcher saw ${prices.join(', ')}`).toBe(true);
+
+      // sessions live in each process's memory: a logout answered by A is refused by B on the very next request
+      for (let round = 0; round < 3; round++) {
+        const token = await signIn(a.port, 'buyer02');
+        const info = (port: number) => fetch(`http://127.0.0.1:${port}/trade-api/sys/user/info`, { headers: { 'x-access-token': token } });
+        expect((await info(b.port)).status).toBe(200);
+        const logout = await fetch(`http://127.0.0.1:${a.port}/trade-api/sys/logout`, { headers: { 'x-access-token': token } });
+        expect(logout.status).toBe(200);
+        expect((await info(b.port)).status).toBe(401);
+      }
     } finally {
       await db.end();
     }

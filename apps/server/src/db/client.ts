@@ -41,7 +41,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = deliverEventsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
+  const db = deliverEventsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db, { singleProcess: true });
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,9 @@
-import { DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, WORKSPACE_MENU, flattenMenu } from '@coalx/shared';
+import { createHash } from 'node:crypto';
+import { CONTRACT_KIND_KEYS, DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, WORKSPACE_MENU, flattenMenu } from '@coalx/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { dictItems, permissions, rolePermissions, roles, switches } from './schema/index';
+import { dictItems, permissions, rolePermissions, roles, switches, systemMeta } from './schema/index';
+import { PRC_HOLIDAYS } from '../modules/system/prc-holidays';
 import { ensureDefaultTemplates } from '../modules/contract/template.service';
 import { ensureDefaultHolidays } from '../modules/system/parameters.service';
 
@@ -10,7 +12,21 @@ import { ensureDefaultHolidays } from '../modules/system/parameters.service';
  * PRC holidays. Inserted when missing and
  * never overwritten, so what the admin changes later stays changed; new items of a later version are added.
  */
+const SEED_FINGERPRINT_KEY = 'seed_fingerprint';
+// bump when what the seed does changes; what it inserts is in the fingerprint already
+const SEED_LOGIC_VERSION = 1;
+
+/** Everything the seed inserts: a start-up with the same fingerprint as the last seed has nothing to add. */
+export function seedFingerprint(): string {
+  const inputs = [SEED_LOGIC_VERSION, ROLES, PAGE_PERMISSIONS, WORKSPACE_MENU, ROLE_GRANTS, DICTIONARIES, SWITCH_CODES, CONTRACT_KIND_KEYS, PRC_HOLIDAYS];
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
+}
+
 export async function seedSystemData(db: Db): Promise<void> {
+  const fingerprint = seedFingerprint();
+  // start-up time (README): an unchanged seed is one read, not a transaction of upserts
+  const [seeded] = await db.select({ value: systemMeta.value }).from(systemMeta).where(eq(systemMeta.key, SEED_FINGERPRINT_KEY)).limit(1);
+  if (seeded?.value === fingerprint) return;
   await db.transaction(async (tx) => {
     await tx
       .insert(roles)
@@ -68,6 +84,10 @@ export async function seedSystemData(db: Db): Promise<void> {
     // every installation generates contracts, so every one starts with a template per contract kind
     await ensureDefaultTemplates(tx);
     await ensureDefaultHolidays(tx);
+    await tx
+      .insert(systemMeta)
+      .values({ key: SEED_FINGERPRINT_KEY, value: fingerprint })
+      .onConflictDoUpdate({ target: systemMeta.key, set: { value: fingerprint, updatedAt: new Date() } });
   });
 }
 

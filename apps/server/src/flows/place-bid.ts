@@ -1,72 +1,218 @@
 import { AuctionState, bidderAlias, bidLogGenesis, bidLogHash, bidLogTime, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
 import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
+import { GroupCommitter, type Verdict } from '../lib/group-commit';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
-import { publish } from '../lib/events';
+import { EVENTS_CHANNEL, eventBusOf, notifiesAcrossProcesses, publishAll, type DomainEvents } from '../lib/events';
 
+export interface BidInput {
+  tradeId: string;
+  price: number;
+}
+export interface AcceptedBid {
+  seq: number;
+  price: number;
+  currentEnd: Date;
+  bidder: number;
+}
+interface BidJob {
+  clock: Clock;
+  actor: Actor;
+  input: BidInput;
+}
+
+/** Bids in one group at most: enough to absorb a burst, small enough to keep one transaction short. */
+const MAX_GROUP = 100;
+
+const sequencers = new WeakMap<Db, GroupCommitter<BidJob, AcceptedBid>>();
+
+function sequencerOf(db: Db) {
+  let sequencer = sequencers.get(db);
+  if (!sequencer) sequencers.set(db, (sequencer = new GroupCommitter((_tradeNo, jobs) => commitBids(db, jobs), MAX_GROUP)));
+  return sequencer;
+}
+
+type CommitListener = (tradeNo: string, seq: number, atMs: number) => void;
+const commitListeners = new Set<CommitListener>();
+
+/** Hears every accepted bid right after its commit, with performance.now(): the benchmark times fan-out from here. */
+export function onBidCommitted(listener: CommitListener): () => void {
+  commitListeners.add(listener);
+  return () => commitListeners.delete(listener);
+}
 
 /**
- * One bid, one transaction: lock the auction row, check every rule against the server clock, record the bid, move
- * the best price and the deadline (延时竞价), and announce it on commit. Bids are served strictly one after another
- * per auction, so the accepted sequence only ever improves and equal prices can never both be accepted. The locked
- * row also holds the bid log's head, so each bid's hash (公开出价记录) chains on from it with no extra read.
+ * One bid. Bids for one auction queue in arrival order in this process's sequencer; each group is judged bid by bid
+ * in that order inside one transaction holding the auction's row lock (so groups of several processes still follow
+ * one another), with every rule against the server clock, and committed at once. A bid is answered only after its
+ * group's commit. The accepted sequence only ever improves, equal prices can never both be accepted, and each
+ * bid's hash (公开出价记录) chains on from the head the locked row holds.
  */
-export async function placeBid(db: Db, clock: Clock, actor: Actor, input: { tradeId: string; price: number }) {
-  return db.transaction(async (tx) => {
-    const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);
-    if (!auction || auction.status !== 'approved') throw notFound('竞价不存在或未通过审核');
-    auctionPolicy.can(actor, 'participate', auction);
-    const now = clock.now();
-    if (auction.hangState === AuctionState.ended || now >= auction.currentEnd) throw appError('auction_ended');
-    if (now < auction.bidStart) throw appError('auction_not_started');
-    const [enrolment] = await tx
-      .select()
-      .from(auctionEnrolments)
-      .where(and(eq(auctionEnrolments.auctionId, auction.id), eq(auctionEnrolments.enterpriseId, actor.enterpriseId!)))
-      .limit(1);
-    if (!enrolment || enrolment.status !== 'enrolled') throw appError('not_enrolled');
-    if (auction.bestEnterpriseId === actor.enterpriseId) throw appError('already_leading');
-    const refusal = bidPriceProblem(
-      { tradeType: auction.tradeType, startPrice: auction.startPriceFen, bestPrice: auction.bestPriceFen, minStep: auction.minStepFen, maxStep: auction.maxStepFen, limitPrice: auction.limitPriceFen },
-      input.price,
-    );
-    if (refusal) throw appError(refusal.code, refusal.message);
+export async function placeBid(db: Db, clock: Clock, actor: Actor, input: BidInput): Promise<AcceptedBid> {
+  return sequencerOf(db).submit(input.tradeId, { clock, actor, input });
+}
 
-    const seq = auction.bidCount + 1;
-    const hash = bidLogHash(auction.bidLogHash ?? bidLogGenesis(auction.tradeNo), auction.tradeNo, { seq, bidder: bidderAlias(enrolment.bidderNo), price: input.price, at: bidLogTime(now) });
-    const [bid] = await tx
-      .insert(auctionBids)
-      .values({
-        auctionId: auction.id,
-        enterpriseId: actor.enterpriseId!,
-        userId: actor.userId,
-        bidderNo: enrolment.bidderNo,
-        seq,
-        priceFen: input.price,
-        inExtension: now >= auction.bidEnd ? 1 : 0,
-        createdAt: now,
-        hash,
-      })
-      .returning();
-    const currentEnd = deadlineAfterBid(auction, now);
-    await tx
-      .update(auctions)
-      .set({
-        bestPriceFen: input.price,
-        bestBidId: bid!.id,
-        bestEnterpriseId: actor.enterpriseId!,
-        bidCount: sql`${auctions.bidCount} + 1`,
-        bidLogHash: hash,
-        currentEnd,
-        hangState: AuctionState.bidding,
-        updatedAt: now,
-      })
-      .where(eq(auctions.id, auction.id));
-    await publish(tx, 'auction.bid_accepted', { tradeNo: auction.tradeNo, seq, price: input.price });
-    return { seq, price: input.price, currentEnd, bidder: enrolment.bidderNo };
+/** Waits until every queued bid of this database has been answered (a shutdown or a test closing). */
+export function bidsSettled(db: Db): Promise<void> {
+  return sequencers.get(db)?.idle() ?? Promise.resolve();
+}
+
+type AuctionRow = typeof auctions.$inferSelect;
+/** What judging needs of an auction: the row as last committed and its enrolments (fixed once bidding opens). */
+interface AuctionState_ {
+  auction: AuctionRow;
+  enrolments: Map<number, { bidderNo: number; status: string }>;
+}
+
+/**
+ * Per process, the state of each auction as its last group committed it, so a group normally costs one statement:
+ * judged against this copy, written with a guard that the stored row is still the copy (bid count and deadline).
+ * Another process's bid, an enrolment or the auction's end drops the copy (their notifications reach every process),
+ * and a failed guard reloads it and judges the group again, so an acceptance is never based on a stale copy.
+ */
+const auctionCaches = new WeakMap<Db, Map<string, AuctionState_>>();
+
+function cacheOf(db: Db) {
+  let cache = auctionCaches.get(db);
+  if (!cache) {
+    auctionCaches.set(db, (cache = new Map()));
+    const bus = eventBusOf(db);
+    const drop = ({ tradeNo }: { tradeNo: string }) => cache!.delete(tradeNo);
+    bus.on('auction.enrolled', drop);
+    bus.on('auction.state_changed', drop);
+    bus.on('auction.ended', drop);
+    // our own bids come back through NOTIFY too: only a bid the copy does not hold yet drops it
+    bus.on('auction.bid_accepted', ({ tradeNo, seq }) => {
+      const held = cache!.get(tradeNo);
+      if (held && seq > held.auction.bidCount) cache!.delete(tradeNo);
+    });
+  }
+  return cache;
+}
+
+async function loadAuction(db: Db, tradeNo: string): Promise<AuctionState_ | null> {
+  const [auction] = await db.select().from(auctions).where(eq(auctions.tradeNo, tradeNo)).limit(1);
+  if (!auction) return null;
+  const enrolments = await db.select({ enterpriseId: auctionEnrolments.enterpriseId, bidderNo: auctionEnrolments.bidderNo, status: auctionEnrolments.status }).from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, auction.id));
+  return { auction, enrolments: new Map(enrolments.map((e) => [e.enterpriseId, e])) };
+}
+
+/** Tries with a fresh copy after a failed guard; past this the group is refused as busy (the bidder may resend). */
+const MAX_ATTEMPTS = 5;
+
+async function commitBids(db: Db, jobs: readonly BidJob[]): Promise<Verdict<AcceptedBid>[]> {
+  const tradeNo = jobs[0]!.input.tradeId;
+  const cache = cacheOf(db);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    let held = cache.get(tradeNo);
+    if (!held) {
+      const loaded = await loadAuction(db, tradeNo);
+      if (!loaded || loaded.auction.status !== 'approved') return jobs.map(() => refused(notFound('竞价不存在或未通过审核')));
+      cache.set(tradeNo, (held = loaded));
+    }
+    const judged = judgeBids(held, jobs);
+    if (!judged.rows.length) return judged.verdicts;
+    const written = await writeAcceptedBids(db, held.auction, judged);
+    if (!written) {
+      cache.delete(tradeNo);
+      continue;
+    }
+    cache.set(tradeNo, { auction: judged.state, enrolments: held.enrolments });
+    const committedAt = performance.now();
+    for (const listener of commitListeners) for (const event of judged.events) listener(tradeNo, event.seq, committedAt);
+    return judged.verdicts;
+  }
+  return jobs.map(() => refused(appError('too_many_requests', '出价人数较多，请重新出价')));
+}
+
+type BidAccepted = DomainEvents['auction.bid_accepted'];
+type NewBid = typeof auctionBids.$inferInsert;
+
+/** Every rule, bid by bid in arrival order, each bid finding the auction as the bids accepted before it left it. */
+function judgeBids(held: AuctionState_, jobs: readonly BidJob[]) {
+  const state: AuctionRow = { ...held.auction };
+  const rows: NewBid[] = [];
+  const events: BidAccepted[] = [];
+  const verdicts = jobs.map(({ clock, actor, input }): Verdict<AcceptedBid> => {
+    try {
+      auctionPolicy.can(actor, 'participate', state);
+      const now = clock.now();
+      if (state.hangState === AuctionState.ended || now >= state.currentEnd) throw appError('auction_ended');
+      if (now < state.bidStart) throw appError('auction_not_started');
+      const enrolment = held.enrolments.get(actor.enterpriseId!);
+      if (!enrolment || enrolment.status !== 'enrolled') throw appError('not_enrolled');
+      if (state.bestEnterpriseId === actor.enterpriseId) throw appError('already_leading');
+      const refusal = bidPriceProblem(
+        { tradeType: state.tradeType, startPrice: state.startPriceFen, bestPrice: state.bestPriceFen, minStep: state.minStepFen, maxStep: state.maxStepFen, limitPrice: state.limitPriceFen },
+        input.price,
+      );
+      if (refusal) throw appError(refusal.code, refusal.message);
+
+      const seq = state.bidCount + 1;
+      const bidder = bidderAlias(enrolment.bidderNo);
+      const hash = bidLogHash(state.bidLogHash ?? bidLogGenesis(state.tradeNo), state.tradeNo, { seq, bidder, price: input.price, at: bidLogTime(now) });
+      const inExtension = now >= state.bidEnd;
+      const currentEnd = deadlineAfterBid(state, now);
+      rows.push({ auctionId: state.id, enterpriseId: actor.enterpriseId!, userId: actor.userId, bidderNo: enrolment.bidderNo, seq, priceFen: input.price, inExtension: inExtension ? 1 : 0, createdAt: now, hash });
+      Object.assign(state, { bestPriceFen: input.price, bestEnterpriseId: actor.enterpriseId!, bidCount: seq, bidLogHash: hash, currentEnd, hangState: AuctionState.bidding, updatedAt: now });
+      events.push({ tradeNo: state.tradeNo, seq, price: input.price, bidder, at: now.getTime(), currentEnd: currentEnd.getTime(), inExtension });
+      return { ok: true, value: { seq, price: input.price, currentEnd, bidder: enrolment.bidderNo } };
+    } catch (error) {
+      return refused(error);
+    }
   });
+  return { state, rows, events, verdicts };
+}
+
+const refused = (error: unknown): Verdict<AcceptedBid> => ({ ok: false, error });
+
+/**
+ * The group's bids, the auction's new head and their announcements in ONE statement (one round trip, one commit),
+ * guarded: it writes only if the stored auction is still the one judged against (same bid count and deadline,
+ * approved, not ended). The guard row is locked first, so concurrent writers of several processes queue on it and
+ * the loser's guard fails on the winner's new bid count. Returns false when the guard failed and nothing was written.
+ */
+async function writeAcceptedBids(db: Db, judgedAgainst: AuctionRow, judged: { state: AuctionRow; rows: NewBid[]; events: BidAccepted[] }): Promise<boolean> {
+  const { state, rows, events } = judged;
+  const bids = rows.map((r) => ({ ...r, createdAt: (r.createdAt as Date).toISOString() }));
+  const announce = notifiesAcrossProcesses(db);
+  const notifications = announce ? events.map((payload) => JSON.stringify({ name: 'auction.bid_accepted', payload })) : [];
+  const result = await db.execute(sql`
+    WITH guard AS (
+      SELECT id FROM auction
+      WHERE id = ${judgedAgainst.id} AND status = 'approved' AND hang_state <> ${AuctionState.ended}
+        AND bid_count = ${judgedAgainst.bidCount} AND current_end = ${judgedAgainst.currentEnd.toISOString()}::timestamptz
+      FOR UPDATE
+    ),
+    inserted AS (
+      INSERT INTO auction_bid (auction_id, enterprise_id, user_id, bidder_no, seq, price_fen, in_extension, created_at, hash)
+      SELECT b."auctionId", b."enterpriseId", b."userId", b."bidderNo", b.seq, b."priceFen", b."inExtension", b."createdAt", b.hash
+      FROM json_to_recordset(${JSON.stringify(bids)}::json) AS b("auctionId" bigint, "enterpriseId" bigint, "userId" bigint, "bidderNo" int, seq int, "priceFen" bigint, "inExtension" int, "createdAt" timestamptz, hash text)
+      WHERE EXISTS (SELECT 1 FROM guard)
+      RETURNING id, seq
+    ),
+    updated AS (
+      UPDATE auction SET
+        best_price_fen = ${state.bestPriceFen}, best_bid_id = (SELECT id FROM inserted WHERE seq = ${state.bidCount}),
+        best_enterprise_id = ${state.bestEnterpriseId}, bid_count = ${state.bidCount}, bid_log_hash = ${state.bidLogHash},
+        current_end = ${state.currentEnd.toISOString()}::timestamptz, hang_state = ${AuctionState.bidding}, updated_at = ${state.updatedAt.toISOString()}::timestamptz
+      FROM guard WHERE auction.id = guard.id
+      RETURNING auction.id
+    ),
+    announced AS (
+      SELECT pg_notify(${EVENTS_CHANNEL}, t) FROM json_array_elements_text(${JSON.stringify(notifications)}::json) AS t
+      WHERE EXISTS (SELECT 1 FROM guard)
+    )
+    SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT count(*) FROM announced)::int AS announced
+  `);
+  // PGlite and node-postgres both answer with { rows }
+  const [row] = (result as unknown as { rows: { written: number }[] }).rows;
+  const written = Number(row?.written ?? 0) === 1;
+  // a database of one process hears its events in it, once they are committed: no NOTIFY was sent
+  if (written && !announce) await publishAll(db, 'auction.bid_accepted', events);
+  return written;
 }

@@ -1,92 +1,265 @@
 import { amountFen, formatTons, HangState, listingHangState, subscriptionDeposit } from '@coalx/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { enterprises, listingSubscriptions, listings, switches } from '../db/schema/index';
 import { appError, notFound } from '../errors';
+import { uniqueViolation } from '../lib/db-errors';
 import type { Clock } from '../lib/clock';
 import { publish } from '../lib/events';
-import { freezeTradeDeposit } from '../modules/funds/trade-deposits.service';
-import { verifyPaymentAuth } from '../modules/funds/pay-auth';
+import { GroupCommitter, type Verdict } from '../lib/group-commit';
+import { DepositBatch } from '../modules/funds/trade-deposits.service';
+import { PAYMENT_AUTH_SWITCHES, verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import type { Actor } from '../lib/actor';
 import { confirmSubscriptionInTx } from './answer-subscription';
 
+type Listing = typeof listings.$inferSelect;
+type Subscription = typeof listingSubscriptions.$inferSelect;
+export interface SubscribeInput {
+  tradeId: string;
+  quantity: number;
+  requestId: string;
+  payPassword?: string;
+  ukeySignature?: string;
+}
+interface SubscribeJob {
+  clock: Clock;
+  actor: Actor & { enterpriseId: number };
+  input: SubscribeInput;
+  /** The pay password or key was checked before queueing (only done when a switch asks for it). */
+  payChecked: boolean;
+}
+
 /**
  * 摘牌: reserves the quantity and freezes the subscriber's deposit in one transaction that holds the listing's row
  * lock, so concurrent subscribers are served in time order and can never take more than the listed total.
+ * Subscriptions to one listing queue in arrival order and are judged one by one, in order, inside one transaction
+ * that commits them together (group commit, lib/group-commit.ts); each is answered after that commit.
  */
-export async function subscribeListing(
-  db: Db,
-  clock: Clock,
-  actor: Actor,
-  input: { tradeId: string; quantity: number; requestId: string; payPassword?: string; ukeySignature?: string },
-) {
+export async function subscribeListing(db: Db, clock: Clock, actor: Actor, input: SubscribeInput): Promise<Subscription> {
+  listingPolicy.can(actor, 'trade');
+  // no enterprise, nothing to subscribe with (the group's enterprise check would refuse it the same way)
+  if (actor.enterpriseId === null) throw notApproved();
+  const job = { clock, actor: actor as SubscribeJob['actor'], input, payChecked: false };
+  try {
+    return await enqueue(db, job);
+  } catch (error) {
+    if (error !== PAY_CHECK_NEEDED) throw error;
+  }
+  // a pay check is switched on: it comes after the replay and enterprise checks, as it always did
+  const replay = await replayOf(db, actor, input.requestId);
+  if (replay) return replay;
+  await requireApproved(db, actor);
+  await verifyPaymentAuth(db, clock, actor, 'listing_subscribe', input);
+  return enqueue(db, { ...job, payChecked: true });
+}
+
+const notApproved = () => appError('enterprise_not_approved', '企业未通过交易中心审核，不能摘牌');
+/** The group's answer to a subscription that needs its pay password or key checked first (not an error users see). */
+const PAY_CHECK_NEEDED = new Error('pay check needed');
+
+async function replayOf(db: Db | Tx, actor: Actor, requestId: string) {
   const [replay] = await db
     .select()
     .from(listingSubscriptions)
-    .where(and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId ?? -1), eq(listingSubscriptions.requestId, input.requestId)))
+    .where(and(eq(listingSubscriptions.enterpriseId, actor.enterpriseId ?? -1), eq(listingSubscriptions.requestId, requestId)))
     .limit(1);
-  if (replay) return replay;
-  listingPolicy.can(actor, 'trade');
-  const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
-  if (!enterprise || enterprise.auditStatus !== 'approved') throw appError('enterprise_not_approved', '企业未通过交易中心审核，不能摘牌');
-  await verifyPaymentAuth(db, clock, actor, 'listing_subscribe', input);
+  return replay ?? null;
+}
 
-  return db.transaction(async (tx) => {
-    const [listing] = await tx.select().from(listings).where(eq(listings.tradeNo, input.tradeId)).for('update').limit(1);
-    if (!listing || listing.status !== 'approved') throw notFound('挂牌不存在或未通过审核');
-    listingPolicy.can(actor, 'subscribe', listing);
-    const now = clock.now();
-    if (now < listing.listedDateStart) throw appError('listing_not_open', '挂牌尚未开始，暂不能摘牌');
-    const remaining = listing.quantityKg - listing.subscribedKg;
-    if (remaining <= 0) throw appError('listing_sold_out');
-    if (listingHangState(listing, now) !== HangState.open) throw appError('listing_ended', '挂牌已结束，不能摘牌');
-    const q = input.quantity;
-    if (q > remaining) throw appError('subscribe_quantity_invalid', `摘牌数量超过剩余可摘量 ${formatTons(remaining)}`);
-    if (q > listing.maxSubscribeKg) throw appError('subscribe_quantity_invalid', `摘牌数量不能大于最大摘牌量 ${formatTons(listing.maxSubscribeKg)}`);
-    // the last lot may be smaller than the minimum: whoever takes exactly the remainder is served
-    if (q < listing.minSubscribeKg && q !== remaining) throw appError('subscribe_quantity_invalid', `摘牌数量不能小于最小摘牌量 ${formatTons(listing.minSubscribeKg)}`);
+async function requireApproved(db: Db, actor: Actor) {
+  const [enterprise] = await db.select({ auditStatus: enterprises.auditStatus }).from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
+  if (!enterprise || enterprise.auditStatus !== 'approved') throw notApproved();
+}
 
-    const deposit = subscriptionDeposit(listing.depositMode, listing.depositValueFen, q);
-    const [subscription] = await tx
-      .insert(listingSubscriptions)
-      .values({
-        listingId: listing.id,
-        enterpriseId: actor.enterpriseId!,
-        userId: actor.userId,
-        quantityKg: q,
-        priceFen: listing.priceFen,
-        amountFen: Number(amountFen(listing.priceFen, q)),
-        depositFen: deposit,
-        requestId: input.requestId,
-        createdAt: now,
-      })
-      .returning();
-    let depositId: number | null = null;
-    if (deposit > 0) {
-      const frozen = await freezeTradeDeposit(tx, {
-        enterpriseId: actor.enterpriseId!,
-        tradeKind: 'listing',
-        tradeId: listing.tradeNo,
-        refId: String(subscription!.id),
-        amount: deposit,
-        createdBy: actor.userId,
-      });
-      depositId = frozen.id;
-      await tx.update(listingSubscriptions).set({ depositId }).where(eq(listingSubscriptions.id, subscription!.id));
+/** One sequencer per database (per app): its groups are per listing. */
+const sequencers = new WeakMap<Db, { committer: GroupCommitter<SubscribeJob, Subscription>; lingering: Map<string, Promise<void>> }>();
+
+/**
+ * Queues a subscription for its listing's next group. When the listing is idle the first arrival lingers one turn
+ * of the event loop, so requests already on their way (on PGlite, their reads queued behind the last group) join
+ * its group instead of each opening a group of one.
+ */
+async function enqueue(db: Db, job: SubscribeJob) {
+  let sequencer = sequencers.get(db);
+  if (!sequencer) sequencers.set(db, (sequencer = { committer: new GroupCommitter((tradeNo, jobs) => commitWithRetry(db, tradeNo, jobs)), lingering: new Map() }));
+  const { committer, lingering } = sequencer;
+  const key = job.input.tradeId;
+  if (committer.depth(key) === 0) {
+    let turn = lingering.get(key);
+    if (!turn) {
+      turn = new Promise<void>((resolve) => setImmediate(resolve)).then(() => void lingering.delete(key));
+      lingering.set(key, turn);
     }
-    const soldOut = listing.subscribedKg + q >= listing.quantityKg;
-    await tx
-      .update(listings)
-      .set({
-        subscribedKg: sql`${listings.subscribedKg} + ${q}`,
-        ...(soldOut ? { hangState: HangState.ended, endedAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(eq(listings.id, listing.id));
-    await publish(tx, 'listing.quantity_changed', { id: listing.id });
-    const saved = { ...subscription!, depositId };
-    if (listing.autoConfirm) return confirmSubscriptionInTx(tx, now, listing, saved);
-    return saved;
-  });
+    await turn;
+  }
+  return committer.submit(key, job);
+}
+
+/** Waits for every subscription group under way on this database (shutdown). */
+export function subscriptionsIdle(db: Db) {
+  return sequencers.get(db)?.committer.idle() ?? Promise.resolve();
+}
+
+/**
+ * A group that lost a race with another process (the same request id committed there meanwhile, or a deadlock on
+ * the deposit accounts) rolled back whole: it runs again and then sees what the other committed.
+ */
+async function commitWithRetry(db: Db, tradeNo: string, jobs: readonly SubscribeJob[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => commitGroup(tx, tradeNo, jobs));
+    } catch (error) {
+      const raced = uniqueViolation(error) === 'listing_subscription_request_uq' || errorCode(error) === '40P01';
+      if (!raced || attempt >= 3) throw error;
+    }
+  }
+}
+
+function errorCode(error: unknown) {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return null;
+}
+
+const list = (text: string | null) => (text ? text.split(',').filter(Boolean) : []);
+
+/**
+ * Judges a group of subscriptions to one listing in arrival order, under the listing's row lock (which still
+ * orders groups of different processes), in four statements whatever its size: the listing's lock (which also
+ * reads the enterprises' audit, the replays and the pay switches, and reserves the new rows' ids), the deposit
+ * accounts' lock, the deposits (one funds statement) and the subscriptions with the listing's new quantity.
+ */
+async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[]): Promise<Verdict<Subscription>[]> {
+  const enterpriseIds = [...new Set(jobs.map((job) => job.actor.enterpriseId))];
+  const requestIds = [...new Set(jobs.map((job) => job.input.requestId))];
+  const approvedSql = sql<string | null>`(SELECT string_agg(${enterprises.id}::text, ',') FROM ${enterprises} WHERE ${inArray(enterprises.id, enterpriseIds)} AND ${enterprises.auditStatus} = 'approved')`;
+  const replaysSql = sql<string | null>`(SELECT string_agg(${listingSubscriptions.id}::text, ',') FROM ${listingSubscriptions} WHERE ${inArray(listingSubscriptions.enterpriseId, enterpriseIds)} AND ${inArray(listingSubscriptions.requestId, requestIds)})`;
+  const payChecksSql = sql<string | null>`(SELECT string_agg(${switches.code}, ',') FROM ${switches} WHERE ${switches.content} = '1' AND ${inArray(switches.code, Object.values(PAYMENT_AUTH_SWITCHES))})`;
+  const [head] = await tx
+    .select({
+      listing: listings,
+      approved: approvedSql,
+      replays: replaysSql,
+      payChecks: payChecksSql,
+      ids: sql<string>`(SELECT string_agg(nextval(pg_get_serial_sequence('listing_subscription', 'id'))::text, ',') FROM generate_series(1, ${jobs.length}))`,
+    })
+    .from(listings)
+    .where(eq(listings.tradeNo, tradeNo))
+    .for('update')
+    .limit(1);
+  // no such listing: still answer replays and unapproved enterprises as before
+  const { approved, replays, payChecks } = head ?? (await tx.select({ approved: approvedSql, replays: replaysSql, payChecks: payChecksSql }).from(sql`(SELECT 1) AS one`))[0]!;
+  const approvedIds = new Set(list(approved).map(Number));
+  const replayIds = list(replays).map(Number);
+  const replayRows = replayIds.length ? await tx.select().from(listingSubscriptions).where(inArray(listingSubscriptions.id, replayIds)) : [];
+  const requestKey = (enterpriseId: number, requestId: string) => `${enterpriseId}\u0000${requestId}`;
+  const done = new Map(replayRows.map((row) => [requestKey(row.enterpriseId, row.requestId), row]));
+  const listing: Listing | null = head && head.listing.status === 'approved' ? { ...head.listing } : null;
+  const freshIds = list(head?.ids ?? null).map(Number);
+  const deposits = listing && listing.depositValueFen > 0 ? await DepositBatch.lock(tx, enterpriseIds) : null;
+
+  // judge each in order exactly as one transaction each would; the accepted ones are written below
+  const verdicts: (Verdict<Subscription> | { accepted: number })[] = [];
+  const accepted: { job: SubscribeJob; row: Subscription; now: Date }[] = [];
+  const acceptedOf = new Map<string, number>();
+  for (const job of jobs) {
+    const key = requestKey(job.actor.enterpriseId, job.input.requestId);
+    if (payChecks && !job.payChecked) {
+      verdicts.push({ ok: false, error: PAY_CHECK_NEEDED });
+      continue;
+    }
+    const replay = done.get(key);
+    if (replay) {
+      verdicts.push({ ok: true, value: replay });
+      continue;
+    }
+    const earlier = acceptedOf.get(key);
+    if (earlier !== undefined) {
+      // the same request twice in one group: the second copy is answered with the first's subscription
+      verdicts.push({ accepted: earlier });
+      continue;
+    }
+    try {
+      if (!approvedIds.has(job.actor.enterpriseId)) throw notApproved();
+      if (!listing) throw notFound('挂牌不存在或未通过审核');
+      const now = job.clock.now();
+      const row = judge(listing, job, now, freshIds[accepted.length]!);
+      if (row.depositFen > 0) deposits!.hold(job.actor.enterpriseId, row.depositFen);
+      listing.subscribedKg += row.quantityKg;
+      if (listing.subscribedKg >= listing.quantityKg) Object.assign(listing, { hangState: HangState.ended, endedAt: now });
+      listing.updatedAt = now;
+      acceptedOf.set(key, accepted.length);
+      verdicts.push({ accepted: accepted.length });
+      accepted.push({ job, row, now });
+    } catch (error) {
+      verdicts.push({ ok: false, error });
+    }
+  }
+  if (!listing || !accepted.length) return verdicts as Verdict<Subscription>[];
+
+  const paying = accepted.filter((a) => a.row.depositFen > 0);
+  if (paying.length) {
+    const depositIds = await deposits!.freeze(
+      tx,
+      'listing',
+      listing.tradeNo,
+      paying.map(({ row, job }) => ({ enterpriseId: row.enterpriseId, refId: String(row.id), amount: row.depositFen, createdBy: job.actor.userId })),
+    );
+    paying.forEach(({ row }, k) => (row.depositId = depositIds[k]!));
+  }
+  const soldOut = listing.subscribedKg >= listing.quantityKg;
+  const addQuantity = tx
+    .update(listings)
+    .set({
+      subscribedKg: sql`${listings.subscribedKg} + ${listing.subscribedKg - head!.listing.subscribedKg}`,
+      ...(soldOut ? { hangState: HangState.ended, endedAt: listing.endedAt } : {}),
+      updatedAt: listing.updatedAt,
+    })
+    .where(eq(listings.id, listing.id));
+  const insert = tx
+    .insert(listingSubscriptions)
+    .values(accepted.map(({ row }) => ({ ...row, updatedAt: undefined })))
+    .returning({ id: listingSubscriptions.id, updatedAt: listingSubscriptions.updatedAt });
+  const written = await tx.execute(sql`WITH added AS (${addQuantity.getSQL()}) ${insert.getSQL()}`);
+  // PGlite and node-postgres both answer with { rows }; updated_at is the database's default
+  const updatedAt = new Map((written as unknown as { rows: { id: number | string; updated_at: Date | string }[] }).rows.map((r) => [Number(r.id), new Date(r.updated_at)]));
+  for (const { row } of accepted) row.updatedAt = updatedAt.get(row.id) ?? row.createdAt;
+  await publish(tx, 'listing.quantity_changed', { id: listing.id });
+
+  const answers: Subscription[] = [];
+  for (const { row, now } of accepted) answers.push(listing.autoConfirm ? await confirmSubscriptionInTx(tx, now, listing, row) : row);
+  return verdicts.map((v) => ('accepted' in v ? { ok: true, value: answers[v.accepted]! } : v));
+}
+
+/** The rules of one subscription against the listing as the earlier ones of the group left it: the row to write. */
+function judge(listing: Listing, job: SubscribeJob, now: Date, id: number): Subscription {
+  listingPolicy.can(job.actor, 'subscribe', listing);
+  if (now < listing.listedDateStart) throw appError('listing_not_open', '挂牌尚未开始，暂不能摘牌');
+  const remaining = listing.quantityKg - listing.subscribedKg;
+  if (remaining <= 0) throw appError('listing_sold_out');
+  if (listingHangState(listing, now) !== HangState.open) throw appError('listing_ended', '挂牌已结束，不能摘牌');
+  const q = job.input.quantity;
+  if (q > remaining) throw appError('subscribe_quantity_invalid', `摘牌数量超过剩余可摘量 ${formatTons(remaining)}`);
+  if (q > listing.maxSubscribeKg) throw appError('subscribe_quantity_invalid', `摘牌数量不能大于最大摘牌量 ${formatTons(listing.maxSubscribeKg)}`);
+  // the last lot may be smaller than the minimum: whoever takes exactly the remainder is served
+  if (q < listing.minSubscribeKg && q !== remaining) throw appError('subscribe_quantity_invalid', `摘牌数量不能小于最小摘牌量 ${formatTons(listing.minSubscribeKg)}`);
+  return {
+    id,
+    listingId: listing.id,
+    enterpriseId: job.actor.enterpriseId,
+    userId: job.actor.userId,
+    quantityKg: q,
+    priceFen: listing.priceFen,
+    amountFen: Number(amountFen(listing.priceFen, q)),
+    depositFen: subscriptionDeposit(listing.depositMode, listing.depositValueFen, q),
+    depositId: null,
+    status: 'pending',
+    declineReason: null,
+    decidedAt: null,
+    requestId: job.input.requestId,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

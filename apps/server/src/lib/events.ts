@@ -21,7 +21,8 @@ export interface StatusMoved {
 export type DomainEvents = { [K in StatusEventName]: StatusMoved } & {
   /** A trader enrolled in an auction (its deposit frozen). */
   'auction.enrolled': { tradeNo: string };
-  'auction.bid_accepted': { tradeNo: string; seq: number; price: number };
+  /** Everything a live screen needs to apply the bid without reading it back (plugins/realtime.ts). */
+  'auction.bid_accepted': { tradeNo: string; seq: number; price: number; bidder: string; at: number; currentEnd: number; inExtension: boolean };
   /** The scheduler moved an auction's market state on time (enrolment closed, bidding opened). */
   'auction.state_changed': { tradeNo: string };
   'auction.ended': { tradeNo: string; result: 'deal' | 'failed' };
@@ -100,18 +101,28 @@ export function eventBusOf(db: Db): EventBus {
 }
 
 const deliversAfterCommit = new WeakSet<Db>();
+/** Databases one process has to itself (PGlite: the data folder is locked), and their transactions. */
+const singleProcess = new WeakSet<Db | Tx>();
+
+/** Whether cross-process events of this database travel through NOTIFY (false: one process, delivered in it). */
+export function notifiesAcrossProcesses(db: Db | Tx): boolean {
+  return !singleProcess.has(db);
+}
 
 /**
  * Makes every `db.transaction` of this database hold the events published inside it and deliver them after it
- * commits (a rolled-back transaction's events are dropped). Called once when the database is opened.
+ * commits (a rolled-back transaction's events are dropped). Called once when the database is opened. On a database
+ * no other process can open, cross-process events are delivered the same way: a NOTIFY would only come back here.
  */
-export function deliverEventsAfterCommit(db: Db): Db {
+export function deliverEventsAfterCommit(db: Db, options: { singleProcess?: boolean } = {}): Db {
   if (deliversAfterCommit.has(db)) return db;
   deliversAfterCommit.add(db);
+  if (options.singleProcess) singleProcess.add(db);
   const transaction = db.transaction.bind(db);
   db.transaction = (async (work, config) => {
     const queue: Queued[] = [];
     const result = await transaction(async (tx) => {
+      if (options.singleProcess) singleProcess.add(tx);
       holdEvents(tx, queue);
       return work(tx);
     }, config);
@@ -130,6 +141,7 @@ function holdEvents(tx: Tx, queue: Queued[]) {
   savepoints.transaction = (async (work, config) => {
     const inner: Queued[] = [];
     const result = await nested(async (innerTx) => {
+      if (singleProcess.has(tx)) singleProcess.add(innerTx);
       holdEvents(innerTx, inner);
       return work(innerTx);
     }, config);
@@ -143,7 +155,7 @@ function holdEvents(tx: Tx, queue: Queued[]) {
  * committed) it is delivered now. Cross-process events are sent with pg_notify in the same transaction instead.
  */
 export async function publish<K extends EventName>(db: Db | Tx, name: K, payload: DomainEvents[K]): Promise<void> {
-  if (CROSS_PROCESS_EVENTS.has(name)) {
+  if (CROSS_PROCESS_EVENTS.has(name) && notifiesAcrossProcesses(db)) {
     await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ name, payload })})`);
     return;
   }
@@ -155,6 +167,21 @@ export async function publish<K extends EventName>(db: Db | Tx, name: K, payload
     return;
   }
   await eventBusOf(db as Db).deliver(name, payload);
+}
+
+/**
+ * Announces several events of one kind at once, in order: cross-process ones in a single statement (one round trip
+ * for a whole group of bids), others queued for the commit like publish().
+ */
+export async function publishAll<K extends EventName>(db: Db | Tx, name: K, payloads: DomainEvents[K][]): Promise<void> {
+  if (!payloads.length) return;
+  if (!CROSS_PROCESS_EVENTS.has(name) || !notifiesAcrossProcesses(db)) {
+    for (const payload of payloads) await publish(db, name, payload);
+    return;
+  }
+  const texts = payloads.map((payload) => JSON.stringify({ name, payload }));
+  // the elements come in array order, and PostgreSQL delivers one transaction's notifications in the order sent
+  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, t) FROM json_array_elements_text(${JSON.stringify(texts)}::json) AS t`);
 }
 
 /** Feeds the cross-process events this database's NOTIFY channel carries to the local listeners. */

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+// loaded on the first export, not at start-up (README start-up time)
+import type ExcelJSModule from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 export interface ExcelColumn {
@@ -9,6 +10,7 @@ export interface ExcelColumn {
 
 /** One sheet with a bold header row: every Excel export of the platform (journal, contracts, audit trail). */
 export async function excelWorkbook(sheetName: string, columns: ExcelColumn[], rows: Record<string, unknown>[]): Promise<Buffer> {
+  const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof ExcelJSModule }).default;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns;

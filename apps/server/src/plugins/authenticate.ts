@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { notSignedIn, tokenInvalid } from '../errors';
 import type { Actor } from '../lib/actor';
 import { resolveSession } from '../modules/auth/session.service';
+import { authCacheOf } from '../modules/auth/session-cache';
+import { peersOf } from '../lib/peers';
 
 export type { Actor } from '../lib/actor';
 
@@ -37,6 +39,12 @@ function readToken(request: import('fastify').FastifyRequest): string | null {
  */
 export default fp(async (app) => {
   app.decorateRequest('actor', null);
+  // sessions live in memory: this process must hear (and acknowledge) every invalidation (lib/peers.ts)
+  const peers = peersOf(app.db);
+  peers.onWarn = (message) => app.log.warn(message);
+  authCacheOf(app.db);
+  await peers.start(app.database);
+  app.addHook('onClose', async () => peers.stop());
   app.addHook('onRequest', async (request) => {
     // web pages, the API documentation and unknown paths (answered 404 by the not-found handler) need no token
     const route = request.routeOptions.url ?? '';

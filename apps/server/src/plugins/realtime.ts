@@ -1,20 +1,23 @@
 import type { AuctionEvent } from '@coalx/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { EventBus } from '../lib/events';
+import type { DomainEvents, EventBus } from '../lib/events';
+import { applyBid, meOf, refreshSnapshot, type AcceptedBid, type SnapshotBase } from '../modules/auction/auction.service';
 
 /**
  * Live auction screens. They listen to the auction's domain events, which cross processes through PostgreSQL
  * NOTIFY (lib/events.ts): a rolled-back bid is never announced and every process hears a committed one. Each
- * process then builds the snapshot once per burst of events and pushes it to its own sockets, personalised per
- * enterprise.
+ * process keeps one cached snapshot per watched auction: an accepted bid is applied to it in memory (its event
+ * carries everything needed), serialised once, and the same bytes are written to every socket. The database is
+ * read only for the first watcher, on state changes and the end, and when a bid's seq is not the next one (a missed
+ * notification). The viewer's own `me` goes with the snapshot on connect and by itself when it changes.
  */
 export type AuctionEventType = 'bid' | 'state' | 'ended';
 
 /** Which push each auction event causes on the watchers' screens. */
 export function pushAuctionEvents(bus: EventBus, rooms: AuctionRooms): Array<() => void> {
   return [
-    bus.on('auction.bid_accepted', ({ tradeNo }) => rooms.onEvent('bid', tradeNo)),
+    bus.on('auction.bid_accepted', (bid) => rooms.onBid(bid)),
     bus.on('auction.enrolled', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
     bus.on('auction.state_changed', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
     bus.on('auction.ended', ({ tradeNo }) => rooms.onEvent('ended', tradeNo)),
@@ -26,36 +29,64 @@ export interface Watcher {
   enterpriseId: number | null;
 }
 
-export type SnapshotBuilder = (tradeId: string) => Promise<{ forEnterprise(enterpriseId: number | null): unknown } | null>;
+/** Where rooms read an auction's state from (the database) and the time its clock-derived fields are taken at. */
+export interface SnapshotSource {
+  build(tradeId: string): Promise<SnapshotBase>;
+  now(): Date;
+}
+
+type RoomEvent = { type: 'bid'; bid: AcceptedBid } | { type: 'state' } | { type: 'ended' };
+
+interface Joining {
+  watcher: Watcher;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+interface Room {
+  /** Watchers that have had their snapshot on connect and get every broadcast. */
+  watchers: Set<Watcher>;
+  /** Watchers waiting for their snapshot on connect (sent once the cache is current). */
+  joining: Joining[];
+  base: SnapshotBase | null;
+  /** Events heard while the snapshot is being read from the database, applied in order after it. */
+  queue: RoomEvent[];
+  building: boolean;
+}
 
 export class AuctionRooms {
-  private rooms = new Map<string, Set<Watcher>>();
-  /** Trades with a broadcast under way, and whether another event came meanwhile. */
-  private inFlight = new Map<string, { dirty: boolean; type: AuctionEventType }>();
+  private rooms = new Map<string, Room>();
+  /** Sockets that answered the last ping. */
+  private alive = new WeakMap<WebSocket, boolean>();
+  /** How many times a snapshot was read from the database (tests: bids alone must not read it). */
+  builds = 0;
 
-  constructor(private readonly build: SnapshotBuilder, private readonly log: FastifyInstance['log']) {}
+  constructor(private readonly source: SnapshotSource, private readonly log: FastifyInstance['log']) {}
 
-  join(tradeId: string, watcher: Watcher) {
+  /** Adds a watcher; resolves once its snapshot is sent, rejects when the auction cannot be shown. */
+  join(tradeId: string, watcher: Watcher): Promise<void> {
     let room = this.rooms.get(tradeId);
-    if (!room) this.rooms.set(tradeId, (room = new Set()));
-    room.add(watcher);
+    if (!room) this.rooms.set(tradeId, (room = { watchers: new Set(), joining: [], base: null, queue: [], building: false }));
+    const joined = new Promise<void>((resolve, reject) => room.joining.push({ watcher, resolve, reject }));
     this.alive.set(watcher.socket, true);
     watcher.socket.on('pong', () => this.alive.set(watcher.socket, true));
+    this.drain(tradeId, room);
+    return joined;
   }
 
   leave(tradeId: string, watcher: Watcher) {
     const room = this.rooms.get(tradeId);
-    room?.delete(watcher);
-    if (room && room.size === 0) this.rooms.delete(tradeId);
+    if (!room) return;
+    room.watchers.delete(watcher);
+    const index = room.joining.findIndex((j) => j.watcher === watcher);
+    if (index >= 0) room.joining.splice(index, 1)[0]!.resolve(); // gone before its snapshot: nothing to send
+    this.dropIfEmpty(tradeId, room);
   }
-
-  /** Sockets that answered the last ping. */
-  private alive = new WeakMap<WebSocket, boolean>();
 
   /** Drops sockets that stopped answering pings (a closed laptop lid leaves no close frame). */
   heartbeat() {
     for (const room of this.rooms.values()) {
-      for (const { socket } of room) {
+      for (const { socket } of room.watchers) {
         if (this.alive.get(socket) === false) {
           socket.terminate();
           continue;
@@ -67,54 +98,116 @@ export class AuctionRooms {
   }
 
   closeAll() {
-    for (const room of this.rooms.values()) for (const watcher of room) watcher.socket.close(1001, 'server stopping');
+    for (const room of this.rooms.values()) {
+      for (const watcher of room.watchers) watcher.socket.close(1001, 'server stopping');
+      for (const { watcher } of room.joining) watcher.socket.close(1001, 'server stopping');
+    }
     this.rooms.clear();
   }
 
   watcherCount(tradeId?: string) {
-    if (tradeId) return this.rooms.get(tradeId)?.size ?? 0;
+    const size = (room: Room) => room.watchers.size + room.joining.length;
+    if (tradeId) {
+      const room = this.rooms.get(tradeId);
+      return room ? size(room) : 0;
+    }
     let n = 0;
-    for (const room of this.rooms.values()) n += room.size;
+    for (const room of this.rooms.values()) n += size(room);
     return n;
   }
 
-  /** Called for every notification; bursts for one trade collapse into the latest snapshot. */
-  onEvent(type: AuctionEventType, tradeId: string) {
-    if (!this.rooms.has(tradeId)) return;
-    const running = this.inFlight.get(tradeId);
-    if (running) {
-      running.dirty = true;
-      if (type === 'ended') running.type = 'ended';
-      return;
-    }
-    this.inFlight.set(tradeId, { dirty: false, type });
-    void this.broadcast(tradeId);
+  /** An accepted bid: applied to the cached snapshot and pushed at once when it is the next one. */
+  onBid(bid: DomainEvents['auction.bid_accepted']) {
+    const room = this.rooms.get(bid.tradeNo);
+    if (!room) return;
+    room.queue.push({ type: 'bid', bid });
+    this.drain(bid.tradeNo, room);
   }
 
-  private async broadcast(tradeId: string) {
-    for (;;) {
-      const state = this.inFlight.get(tradeId)!;
-      const type = state.type;
-      state.dirty = false;
-      try {
-        const built = await this.build(tradeId);
-        const room = this.rooms.get(tradeId);
-        if (built && room) {
-          const messages = new Map<number | null, string>();
-          for (const watcher of room) {
-            let text = messages.get(watcher.enterpriseId);
-            if (text === undefined) {
-              text = JSON.stringify({ type, snapshot: built.forEnterprise(watcher.enterpriseId) } as AuctionEvent);
-              messages.set(watcher.enterpriseId, text);
-            }
-            if (watcher.socket.readyState === watcher.socket.OPEN) watcher.socket.send(text);
-          }
-        }
-      } catch (err) {
-        this.log.error({ err, tradeId }, 'auction broadcast failed');
-      }
-      if (!state.dirty) break;
+  /** A state change or the end: the snapshot is read again from the database. */
+  onEvent(type: Exclude<AuctionEventType, 'bid'>, tradeId: string) {
+    const room = this.rooms.get(tradeId);
+    if (!room) return;
+    room.queue.push({ type });
+    this.drain(tradeId, room);
+  }
+
+  /** Applies what can be applied in memory now; starts a read from the database when it cannot. */
+  private drain(tradeId: string, room: Room) {
+    if (room.building) return;
+    while (room.queue.length > 0) {
+      const base = room.base;
+      const head = room.queue[0]!;
+      if (!base || head.type !== 'bid') return void this.rebuild(tradeId, room);
+      const { seq } = head.bid;
+      if (seq > base.snapshot.bidCount + 1) return void this.rebuild(tradeId, room); // a bid we did not hear
+      room.queue.shift();
+      if (seq <= base.snapshot.bidCount) continue; // already in the snapshot (read after it committed)
+      applyBid(base, head.bid);
+      this.broadcast(room, 'bid');
     }
-    this.inFlight.delete(tradeId);
+    if (room.joining.length === 0) return;
+    if (!room.base) return void this.rebuild(tradeId, room);
+    const base = room.base;
+    const snapshot = refreshSnapshot(base, this.source.now());
+    for (const { watcher, resolve } of room.joining.splice(0)) {
+      this.sendTo(watcher, JSON.stringify({ type: 'snapshot', snapshot: { ...snapshot, me: meOf(base, watcher.enterpriseId) } } satisfies AuctionEvent));
+      room.watchers.add(watcher);
+      resolve();
+    }
+  }
+
+  /** Reads the snapshot from the database; the events queued so far are all in it (each was heard after its commit). */
+  private async rebuild(tradeId: string, room: Room) {
+    room.building = true;
+    const consumed = room.queue.splice(0);
+    const previous = room.base;
+    let base: SnapshotBase;
+    try {
+      this.builds++;
+      base = await this.source.build(tradeId);
+    } catch (err) {
+      room.building = false;
+      room.base = null; // the next event or watcher reads again
+      if (room.watchers.size > 0) this.log.error({ err, tradeId }, 'auction snapshot failed');
+      for (const { reject } of room.joining.splice(0)) reject(err);
+      this.dropIfEmpty(tradeId, room);
+      return;
+    }
+    room.building = false;
+    this.dropIfEmpty(tradeId, room);
+    if (this.rooms.get(tradeId) !== room) return; // every watcher left meanwhile
+    room.base = base;
+    if (previous) {
+      // a viewer whose enterprise enrolled (or whose enrolment went away) meanwhile gets its new `me`
+      for (const watcher of room.watchers) {
+        if (watcher.enterpriseId === null || previous.bidders.get(watcher.enterpriseId) === base.bidders.get(watcher.enterpriseId)) continue;
+        this.sendTo(watcher, JSON.stringify({ type: 'me', me: meOf(base, watcher.enterpriseId) } satisfies AuctionEvent));
+      }
+    }
+    if (consumed.length > 0) {
+      const type = consumed.some((e) => e.type === 'ended') ? 'ended' : consumed.some((e) => e.type === 'state') ? 'state' : 'bid';
+      this.broadcast(room, type);
+    }
+    this.drain(tradeId, room);
+  }
+
+  /** One serialisation for every socket of the room: the same bytes are written to each. */
+  private broadcast(room: Room, type: AuctionEventType) {
+    if (!room.base || room.watchers.size === 0) return;
+    const payload = Buffer.from(JSON.stringify({ type, snapshot: refreshSnapshot(room.base, this.source.now()) } satisfies AuctionEvent));
+    for (const watcher of room.watchers) {
+      const socket = watcher.socket;
+      if (socket.readyState === socket.OPEN) socket.send(payload, { binary: false });
+    }
+  }
+
+  private sendTo(watcher: Watcher, data: string) {
+    const socket = watcher.socket;
+    if (socket.readyState === socket.OPEN) socket.send(data);
+  }
+
+  private dropIfEmpty(tradeId: string, room: Room) {
+    if (room.watchers.size === 0 && room.joining.length === 0 && !room.building && this.rooms.get(tradeId) === room) this.rooms.delete(tradeId);
   }
 }

@@ -178,10 +178,17 @@ export const EnrolmentViewSchema = z.object({
   createdAt: safeString(),
 });
 
-/** WebSocket messages (server → client). */
+/** A snapshot as broadcast to every watcher of an auction: the same bytes for all, so without the viewer's `me`. */
+export type AuctionBroadcastSnapshot = Omit<AuctionSnapshot, 'me'>;
+
+/**
+ * WebSocket messages (server → client). The personalised snapshot (with `me`) comes once on connect; events carry
+ * the shared snapshot, and `me` comes by itself when it changes (the viewer's enterprise enrolled meanwhile).
+ */
 export type AuctionEvent =
   | { type: 'snapshot'; snapshot: AuctionSnapshot }
-  | { type: 'bid'; snapshot: AuctionSnapshot }
-  | { type: 'state'; snapshot: AuctionSnapshot }
-  | { type: 'ended'; snapshot: AuctionSnapshot }
+  | { type: 'bid'; snapshot: AuctionBroadcastSnapshot }
+  | { type: 'state'; snapshot: AuctionBroadcastSnapshot }
+  | { type: 'ended'; snapshot: AuctionBroadcastSnapshot }
+  | { type: 'me'; me: AuctionSnapshot['me'] }
   | { type: 'error'; message: string };

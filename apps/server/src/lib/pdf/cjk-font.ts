@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@cantoo/fontkit';
+import type FontkitModule from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 
 /**
@@ -33,6 +33,8 @@ export function cjkFontBytes(weight: CjkWeight = 'regular'): Promise<Uint8Array>
  * subsets are named, e.g. ABCDEF+NotoSansSC-Regular; derive it from the document's content so the name is stable.
  */
 export async function embedCjkFont(doc: PDFDocument, weight: CjkWeight = 'regular', subsetTag?: string): Promise<PDFFont> {
+  // loaded with the first PDF, not at start-up (README start-up time)
+  const fontkit = ((await import('@cantoo/fontkit')) as unknown as { default: typeof FontkitModule }).default;
   doc.registerFontkit(fontkit);
   const customName = subsetTag ? `${subsetTag}+NotoSansSC-${weight === 'bold' ? 'Bold' : 'Regular'}` : undefined;
   return doc.embedFont(await cjkFontBytes(weight), { subset: true, customName });

@@ -137,11 +137,10 @@ export default async function auctionRoutes(app: ZodApp) {
   }, async (socket, request) => {
     const { tradeId } = request.query as { tradeId: string };
     const watcher: Watcher = { socket, enterpriseId: request.actor?.enterpriseId ?? null };
+    // the room sends the snapshot on connect from its cached state, then every event (plugins/realtime.ts)
+    socket.on('close', () => app.auctionRooms.leave(tradeId, watcher));
     try {
-      const base = await buildSnapshot(app.db, app.clock, tradeId);
-      app.auctionRooms.join(tradeId, watcher);
-      socket.on('close', () => app.auctionRooms.leave(tradeId, watcher));
-      socket.send(JSON.stringify({ type: 'snapshot', snapshot: personalise(base, watcher.enterpriseId) }));
+      await app.auctionRooms.join(tradeId, watcher);
     } catch {
       socket.send(JSON.stringify({ type: 'error', message: '竞价不存在' }));
       socket.close(4404, 'not found');

@@ -209,6 +209,18 @@ export interface SnapshotBase {
   snapshot: Omit<AuctionSnapshot, 'me'>;
   /** enterpriseId → bidderNo of enrolled enterprises, to personalise `me` per viewer. */
   bidders: Map<number, number>;
+  /** What the clock-derived fields (hangState, inExtension) are computed from, so a cached snapshot stays right. */
+  timing: { hangState: number; enrolDeadline: Date; bidStart: Date; currentEnd: Date; bidEnd: Date };
+}
+
+/** An accepted bid as its event carries it (lib/events.ts 'auction.bid_accepted'). */
+export interface AcceptedBid {
+  seq: number;
+  price: number;
+  bidder: string;
+  at: number;
+  currentEnd: number;
+  inExtension: boolean;
 }
 
 /** The live state of an auction as every screen shows it; built once per event and personalised per socket. */
@@ -250,12 +262,42 @@ export async function buildSnapshot(db: Db | Tx, clock: Clock, tradeNo: string):
       serverTime: now.getTime(),
     },
     bidders: new Map(enrolments.map((e) => [e.enterpriseId, e.bidderNo])),
+    timing: { hangState: a.hangState, enrolDeadline: a.enrolDeadline, bidStart: a.bidStart, currentEnd: a.currentEnd, bidEnd: a.bidEnd },
   };
 }
 
-export function personalise(base: SnapshotBase, enterpriseId: number | null | undefined): AuctionSnapshot {
+/**
+ * Applies the next accepted bid to a cached snapshot in memory, exactly as buildSnapshot would read it back: the
+ * caller has checked that `bid.seq` is the next one (bidCount + 1).
+ */
+export function applyBid(base: SnapshotBase, bid: AcceptedBid) {
+  const s = base.snapshot;
+  s.bestPrice = bid.price;
+  s.bidCount = bid.seq;
+  s.currentEnd = bid.currentEnd;
+  // the bidder's new bid is its best and the best of all (accepted bids only improve)
+  s.ranking = [{ bidder: bid.bidder, price: bid.price, at: bid.at }, ...s.ranking.filter((r) => r.bidder !== bid.bidder)];
+  s.bids = [{ seq: bid.seq, bidder: bid.bidder, price: bid.price, inExtension: bid.inExtension, time: formatDateTime(bid.at), at: bid.at }, ...s.bids].slice(0, HISTORY_SIZE);
+  base.timing = { ...base.timing, hangState: AuctionState.bidding, currentEnd: new Date(bid.currentEnd) };
+}
+
+/** The clock-derived fields as of `now`, for a snapshot about to be sent (a cached one may be minutes old). */
+export function refreshSnapshot(base: SnapshotBase, now: Date): Omit<AuctionSnapshot, 'me'> {
+  const s = base.snapshot;
+  s.hangState = auctionHangState(base.timing, now);
+  s.inExtension = now >= base.timing.bidEnd && s.bidCount > 0;
+  s.serverTime = now.getTime();
+  return s;
+}
+
+/** The viewer's own part of the snapshot: its alias when its enterprise is enrolled. */
+export function meOf(base: SnapshotBase, enterpriseId: number | null | undefined): AuctionSnapshot['me'] {
   const bidderNo = enterpriseId ? base.bidders.get(enterpriseId) : undefined;
-  return { ...base.snapshot, me: bidderNo ? { bidder: bidderAlias(bidderNo), enrolled: true } : null };
+  return bidderNo ? { bidder: bidderAlias(bidderNo), enrolled: true } : null;
+}
+
+export function personalise(base: SnapshotBase, enterpriseId: number | null | undefined): AuctionSnapshot {
+  return { ...base.snapshot, me: meOf(base, enterpriseId) };
 }
 
 /** Bid history, newest first; the trading centre also sees who is behind each alias. */

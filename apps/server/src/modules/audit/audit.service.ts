@@ -96,10 +96,18 @@ async function enterpriseNameOf(db: Db, enterpriseId: number | null | undefined)
   return name;
 }
 
+export type AuditEntry = Omit<NewAuditLog, 'id' | 'enterpriseName'>;
+
 /** Appends one row; the enterprise name is filled in from the id. */
-export async function recordAudit(db: Db, entry: Omit<NewAuditLog, 'id' | 'enterpriseName'>): Promise<void> {
-  const enterpriseName = await enterpriseNameOf(db, entry.enterpriseId);
-  await db.insert(auditLogs).values({ ...entry, enterpriseName });
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await recordAudits(db, [entry]);
+}
+
+/** Appends rows in one statement (the audit trail writes requests in groups); enterprise names filled in from ids. */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const names = await Promise.all(entries.map((entry) => enterpriseNameOf(db, entry.enterpriseId)));
+  await db.insert(auditLogs).values(entries.map((entry, i) => ({ ...entry, enterpriseName: names[i]! })));
 }
 
 /** `ILIKE` pattern for "contains", with the user's % and _ taken literally. */

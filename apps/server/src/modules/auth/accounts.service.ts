@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { invalidateWithin, invalidating } from './session-cache';
 import { ROLES, formatDateTime, type Member, type RoleCode } from '@coalx/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -64,6 +65,8 @@ export async function accountNames(db: Db | Tx, userId: number): Promise<{ realn
 /** Approval: the registrant's first sign-in must change the password. */
 export async function requireFirstLoginPasswordChange(tx: Tx, userId: number) {
   await tx.update(users).set({ isFirstLogin: true }).where(eq(users.id, userId));
+  // the caller's transaction: announced with it, no database object to wait on peers with
+  await invalidateWithin(tx, { users: [userId] });
 }
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -122,7 +125,7 @@ export async function setMemberDisabled(db: Db, clock: Clock, enterpriseId: numb
   if (!row) throw appError('not_found', '成员不存在');
   if (row.user.id === actorUserId) throw appError('business_rule', '不能停用自己的账号');
   if (row.role !== 'trader') throw appError('business_rule', '只能停用或启用交易员账号');
-  await db.transaction(async (tx) => {
+  await invalidating(db, { users: [id] }, async (tx) => {
     await tx.update(users).set({ disabled, updatedAt: clock.now() }).where(eq(users.id, id));
     if (disabled) await tx.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
   });

@@ -17,6 +17,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../lib/actor';
 import { getEnterpriseInfo } from '../enterprise/enterprise.service';
 import { createSession, revokeOtherSessions } from './session.service';
+import { authCacheOf, cacheUsable, invalidating } from './session-cache';
 import { grantsOf } from '../../plugins/grants';
 import { dictionaryVersion } from '../system/dict-admin.service';
 import { parameterNumber } from '../system/calendar';
@@ -129,6 +130,30 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
   };
 }
 
+/**
+ * The `sys/user/info` answer as JSON bytes, from memory after the first read (session-cache.ts drops it on every
+ * change of the user, its role or grants). grantsVersion and dictVersion are put in per answer, both from memory.
+ */
+export async function userInfoJson(db: Db, userId: number): Promise<string> {
+  const cache = authCacheOf(db);
+  const usable = cacheUsable(db);
+  let entry = usable ? cache.userInfo.get(userId) : undefined;
+  if (entry === undefined) {
+    const epoch = cache.epoch;
+    const { grantsVersion: _grants, dictVersion: _dict, ...rest } = await getUserInfo(db, userId);
+    entry = { roleId: Number(rest.role.id), body: JSON.stringify(rest) };
+    if (usable && epoch === cache.epoch) cache.userInfo.set(userId, entry);
+  }
+  let dictVersion = usable ? cache.dictVersion : null;
+  if (dictVersion === null) {
+    const epoch = cache.epoch;
+    dictVersion = await dictionaryVersion(db);
+    if (usable && epoch === cache.epoch) cache.dictVersion = dictVersion;
+  }
+  const grantsVersion = await grantsOf(db).version(entry.roleId);
+  return `{"grantsVersion":${JSON.stringify(grantsVersion)},"dictVersion":${dictVersion},${entry.body.slice(1)}`;
+}
+
 function maskMobile(mobile: string) {
   return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
@@ -139,12 +164,15 @@ export async function updatePassword(db: Db, clock: Clock, actor: Actor, input: 
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) throw appError('wrong_old_password');
   if (input.oldPassword === input.password) throw appError('password_same_as_old');
   const passwordHash = await hashPassword(input.password);
-  // compare-and-set on the old hash: of two simultaneous changes only the first wins
-  const changed = await db
-    .update(users)
-    .set({ passwordHash, isFirstLogin: false, passwordChangedAt: clock.now(), updatedAt: clock.now() })
-    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
-    .returning({ id: users.id });
-  if (changed.length === 0) throw appError('conflict', '密码已被修改，请刷新后重试');
-  await revokeOtherSessions(db, clock, user.id, actor.sessionId);
+  // the user's sessions and user info change: every process drops them before this answers
+  await invalidating(db, { users: [user.id] }, async (tx) => {
+    // compare-and-set on the old hash: of two simultaneous changes only the first wins
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, isFirstLogin: false, passwordChangedAt: clock.now(), updatedAt: clock.now() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw appError('conflict', '密码已被修改，请刷新后重试');
+    await revokeOtherSessions(tx, clock, user.id, actor.sessionId);
+  });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { invalidating } from './session-cache';
 import {
   ACTIONS,
   IMPLIED_PERMISSIONS,
@@ -126,7 +127,8 @@ async function saveGrants(tx: Tx, roleId: number, grants: { permissionId: string
 
 /** Saves, then makes this process and (through NOTIFY) every other enforce the new grants. */
 async function changeRole<T>(db: Db, work: (tx: Tx) => Promise<{ roleId: number; result: T }>): Promise<T> {
-  const { result } = await db.transaction(async (tx) => {
+  // every actor (base role) and user info (role name, grants) may change: all are dropped, in every process
+  const { result } = await invalidating(db, { all: true }, async (tx) => {
     const done = await work(tx);
     await publish(tx, 'role.grants_changed', { roleId: done.roleId });
     return done;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RoleCode } from '@coalx/shared';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { RECHECK_MS, authCacheOf, cacheUsable, invalidating } from './session-cache';
 import { roles, sessions, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../../lib/actor';
@@ -35,14 +36,40 @@ export async function createSession(
   return token;
 }
 
-/** The actor of a live session, or null when the token is unknown, revoked, idle too long or past 12 h. */
+/**
+ * The actor of a live session, or null when the token is unknown, revoked, idle too long or past 12 h. Served from
+ * memory (session-cache.ts) after the first read; the idle limit and the 12 h cap are checked there too, and an
+ * entry this process thinks idle is read again (another process may have seen the session since).
+ */
 export async function resolveSession(db: Db, clock: Clock, token: string): Promise<Actor | null> {
   if (token.length > 128) return null;
+  const hash = hashToken(token);
   const now = clock.now();
+  const at = now.getTime();
+  const cache = authCacheOf(db);
+  const usable = cacheUsable(db);
+  const entry = usable ? cache.sessions.get(hash) : undefined;
+  if (entry) {
+    if (at >= entry.expiresAt) {
+      cache.sessions.delete(hash);
+      return null;
+    }
+    if (at - entry.lastSeen <= SESSION_IDLE_MS && at - entry.readAt <= RECHECK_MS) {
+      entry.lastSeen = at;
+      if (at - entry.writtenSeen > TOUCH_EVERY_MS) {
+        entry.writtenSeen = at;
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, entry.actor.sessionId));
+      }
+      return entry.actor;
+    }
+    cache.sessions.delete(hash);
+  }
+  const epoch = cache.epoch;
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       username: users.username,
       roleId: roles.id,
@@ -56,18 +83,21 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, hash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        gt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)),
       ),
     )
     .limit(1);
   if (!row || row.disabled) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let written = row.lastSeenAt.getTime();
+  if (at - written > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    written = at;
   }
-  return {
+  // frozen: one object answers every request of the session
+  const actor: Actor = Object.freeze({
     userId: row.userId,
     username: row.username,
     // policies compare the base role; the grants plugin reads the real role's grants by roleId
@@ -76,16 +106,21 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     enterpriseId: row.enterpriseId,
     sessionId: row.sessionId,
     mustChangePassword: row.isFirstLogin,
-  };
+  });
+  if (usable) cache.keepSession(hash, { actor, expiresAt: row.expiresAt.getTime(), lastSeen: at, writtenSeen: written, readAt: at }, epoch);
+  return actor;
 }
 
+/** Logout: refused everywhere once this returns. */
 export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+  await invalidating(db, { sessions: [sessionId] }, (tx) =>
+    tx.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId)),
+  );
 }
 
-/** Ends every other session of a user, e.g. after a password change. */
-export async function revokeOtherSessions(db: Db, clock: Clock, userId: number, keepSessionId: number) {
-  await db
+/** Ends every other session of a user, e.g. after a password change (inside the change's transaction). */
+export async function revokeOtherSessions(tx: Tx, clock: Clock, userId: number, keepSessionId: number) {
+  await tx
     .update(sessions)
     .set({ revokedAt: clock.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));

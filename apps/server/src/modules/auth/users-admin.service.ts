@@ -9,6 +9,7 @@ import {
   type UserSession,
   type UserState,
 } from '@coalx/shared';
+import { invalidating } from './session-cache';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { roles, sessions, users, type Role, type User } from '../../db/schema/index';
@@ -220,7 +221,7 @@ export async function createStaff(db: Db, clock: Clock, input: StaffCreateInput)
 
 /** Disabling ends every session of the account in the same transaction: its next request answers 401. */
 export async function setUserDisabled(db: Db, clock: Clock, actor: Actor, id: number, disabled: boolean) {
-  return db.transaction(async (tx) => {
+  return invalidating(db, { users: [id] }, async (tx) => {
     await serialiseAdminChanges(tx);
     const { user, role } = await lockUser(tx, id);
     if (disabled && user.id === actor.userId) throw businessRule('不能停用自己的账号');
@@ -251,7 +252,7 @@ export async function resetPassword(db: Db, clock: Clock, actor: Actor, id: numb
   if (id === actor.userId) throw businessRule('不能在这里重置自己的密码，请在右上角个人菜单中修改密码');
   const initialPassword = randomInitialPassword();
   const passwordHash = await hashPassword(initialPassword);
-  return db.transaction(async (tx) => {
+  return invalidating(db, { users: [id] }, async (tx) => {
     const { user } = await lockUser(tx, id);
     await tx
       .update(users)
@@ -264,7 +265,7 @@ export async function resetPassword(db: Db, clock: Clock, actor: Actor, id: numb
 
 /** Gives an account another existing role that fits it; it applies from the account's next request. */
 export async function changeRole(db: Db, clock: Clock, actor: Actor, id: number, roleId: number) {
-  return db.transaction(async (tx) => {
+  return invalidating(db, { users: [id] }, async (tx) => {
     await serialiseAdminChanges(tx);
     const { user, role: current } = await lockUser(tx, id);
     const role = await findRole(tx, roleId);
@@ -302,15 +303,17 @@ export async function listSessions(db: Db, clock: Clock, actor: Actor, id: numbe
 }
 
 export async function endSession(db: Db, clock: Clock, id: number, sessionId: number) {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, id), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+  const ended = await invalidating(db, { sessions: [sessionId] }, (tx) =>
+    tx
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id }),
+  );
   if (ended.length === 0) throw notFound('会话不存在或已结束');
 }
 
 export async function endAllSessions(db: Db, clock: Clock, id: number) {
   await assertUserExists(db, id);
-  return db.transaction((tx) => endSessions(tx, clock, id));
+  return invalidating(db, { users: [id] }, (tx) => endSessions(tx, clock, id));
 }

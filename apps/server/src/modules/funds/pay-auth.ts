@@ -28,10 +28,13 @@ export function setUkeyVerifier(verifier: UkeyVerifier) {
   ukeyVerifier = verifier;
 }
 
+/** The system switches (sys_switch codes) that put a check in front of money-moving actions. */
+export const PAYMENT_AUTH_SWITCHES = { payPassword: 'PayPassword', ukey: 'UkeySwitch' } as const;
+
 export async function paymentAuthSwitches(db: Db) {
   const rows = await listSwitches(db);
   const on = (code: string) => rows.some((r) => r.code === code && r.content === '1');
-  return { payPassword: on('PayPassword'), ukey: on('UkeySwitch') };
+  return { payPassword: on(PAYMENT_AUTH_SWITCHES.payPassword), ukey: on(PAYMENT_AUTH_SWITCHES.ukey) };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '@coalx/shared';
 import { z } from 'zod';
 import { answerSubscription } from '../../flows/answer-subscription';
-import { subscribeListing } from '../../flows/subscribe-listing';
+import { subscribeListing, subscriptionsIdle } from '../../flows/subscribe-listing';
 import { ok } from '../../lib/envelope';
 import type { ZodApp } from '../../lib/route-types';
 import { requireActor } from '../../plugins/authenticate';
@@ -44,6 +44,8 @@ import {
 const SubscriptionResultSchema = z.object({ id: z.number(), status: safeString(), quantity: z.number(), deposit: z.number() });
 
 export default async function listingRoutes(app: ZodApp) {
+  // a subscription group still committing is answered before the database closes
+  app.addHook('onClose', () => subscriptionsIdle(app.db));
   const tags = ['listing'];
 
   app.post('/api/addListedApply', { config: { audit: '发布挂牌', permission: 'listingTrade' }, schema: { tags, summary: '发布挂牌 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的挂牌', body: ListingApplySchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dictItems, systemMeta } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
+import { invalidateWithin } from '../auth/session-cache';
 
 /**
  * 数据字典 (admin). Every change bumps `dict_version` in sys_meta in the same transaction: the server's dictionary
@@ -26,6 +27,8 @@ async function bumpDictionaryVersion(tx: Tx): Promise<void> {
       target: systemMeta.key,
       set: { value: sql`(CAST(${systemMeta.value} AS integer) + 1)::text`, updatedAt: new Date() },
     });
+  // the user info every process holds in memory carries the version
+  await invalidateWithin(tx, { dict: true });
 }
 
 /** Records holding each value: dictCode → value → count, and which records hold the dictionary. */

@@ -180,6 +180,24 @@ describe('AuctionLiveClient', () => {
     vi.useRealTimers();
   });
 
+  it('keeps my own `me` from the snapshot on connect across the shared broadcasts, and takes a new one when told', async () => {
+    const { client, sockets } = harness(snap({ bidCount: 0, serverTime: 900_000, me: null }));
+    client.start();
+    sockets[0]!.push({ type: 'snapshot', snapshot: snap({ bidCount: 0, serverTime: 1_000_000, me: { bidder: '竞买人2', enrolled: true } }) });
+    sockets[0]!.open();
+    await vi.runOnlyPendingTimersAsync(); // the catch-up GET is older: dropped
+    const { me: _omitted, ...shared } = snap({ bidCount: 1, bestPrice: 80_000, serverTime: 1_001_000 });
+    sockets[0]!.push({ type: 'bid', snapshot: shared });
+    expect(client.getState().snapshot).toMatchObject({ bidCount: 1, bestPrice: 80_000, me: { bidder: '竞买人2' } });
+    sockets[0]!.push({ type: 'me', me: null });
+    expect(client.getState().snapshot).toMatchObject({ bidCount: 1, me: null });
+    sockets[0]!.push({ type: 'me', me: { bidder: '竞买人3', enrolled: true } });
+    sockets[0]!.push({ type: 'state', snapshot: { ...shared, bidCount: 2, serverTime: 1_002_000 } });
+    expect(client.getState().snapshot).toMatchObject({ bidCount: 2, me: { bidder: '竞买人3' } });
+    client.stop();
+    vi.useRealTimers();
+  });
+
   it('reconnects with growing delays, resets them after a successful open, and catches up each time', async () => {
     const { client, sockets, fetchSnapshot } = harness();
     client.start();

@@ -4,8 +4,8 @@ import { session } from '@/app/session';
 import { getAuctionSnapshot } from '@/services/auction';
 
 /**
- * The live state of one auction for the bidding page: a WebSocket fed by the server (snapshot on connect, then each
- * accepted bid, state change and the end), a catch-up by plain GET on every (re)connect, reconnection with
+ * The live state of one auction for the bidding page: a WebSocket fed by the server (my snapshot on connect, then
+ * each accepted bid, state change and the end as the snapshot all watchers share, and my `me` when it changes), a catch-up by plain GET on every (re)connect, reconnection with
  * exponential backoff, and the offset between the server clock and ours so every screen counts down to the same
  * instant. The client never decides a state: it only shows what the server last said.
  */
@@ -225,7 +225,17 @@ export class AuctionLiveClient {
       this.set({ error: event.message });
       return;
     }
-    if (event.snapshot) this.apply(event.snapshot);
+    if (event.type === 'me') {
+      const shown = this.state.snapshot;
+      if (shown) this.set({ snapshot: { ...shown, me: event.me } });
+      return;
+    }
+    if (event.type === 'snapshot') {
+      this.apply(event.snapshot);
+      return;
+    }
+    // events carry the snapshot every watcher shares: my own `me` stays what the server last told me
+    if (event.snapshot) this.apply({ ...event.snapshot, me: this.state.snapshot?.me ?? null });
   }
 
   private scheduleReconnect(): void {
