@@ -40,6 +40,14 @@ async function choose(page: Page, label: string, option: string) {
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
 }
 
+/**
+ * The search form's 查询 button, found by its text: antd can leave the spinner of the last load in the button after
+ * a quick answer, and the spinner's label ("loading") would then be part of the button's accessible name.
+ */
+function searchButton(page: Page) {
+  return page.locator('.ant-pro-query-filter button', { hasText: /^查\s?询$/ });
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
@@ -62,7 +70,7 @@ describe('操作日志', () => {
     await openAuditLog(page);
 
     await choose(page, '操作', '修改系统开关');
-    await page.getByRole('button', { name: /^查\s?询$/ }).click();
+    await searchButton(page).click();
     const row = page.locator('.ant-table-row', { hasText: '修改系统开关' }).first();
     await row.waitFor();
     await page.waitForFunction(() => [...document.querySelectorAll('.ant-table-row')].every((r) => r.textContent?.includes('修改系统开关')));
@@ -90,7 +98,7 @@ describe('操作日志', () => {
     await page.getByRole('button', { name: /^重\s?置$/ }).click();
     await choose(page, '结果', '拒绝');
     await page.locator('.ant-form-item', { hasText: '用户' }).first().locator('input').fill('buyer02');
-    await page.getByRole('button', { name: /^查\s?询$/ }).click();
+    await searchButton(page).click();
     const refused = page.locator('.ant-table-row', { hasText: '出金申请' }).first();
     await refused.waitFor();
     const text = await refused.innerText();
