@@ -127,3 +127,40 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     },
   };
 }
+
+/** A value as an SQL literal (standard_conforming_strings: a quote is escaped by doubling it). */
+function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`no SQL literal for ${typeof value}`);
+}
+
+/** Statements PREPAREd on each PGlite instance (its one backend keeps them for as long as it is open). */
+const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
+
+/**
+ * Runs a statement whose text never changes, for the hottest paths, so the database parses and plans it once:
+ * node-postgres prepares it by name once per connection; on PGlite it is PREPAREd once and run with EXECUTE.
+ * `$1…` parameters. Inside a transaction it runs on the transaction's connection (PGlite: as is, unprepared).
+ */
+export async function queryPrepared<Row>(db: Db | Tx, statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
+  type Rows = Promise<{ rows: unknown[] }>;
+  const client = (db as unknown as { session: { client: pg.Pool | pg.Client | PGlite | { query(text: string, values: unknown[]): Rows } } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ ...statement, values })).rows as Row[];
+  if (client instanceof PGlite) {
+    let prepared = preparedOnPglite.get(client);
+    if (!prepared) preparedOnPglite.set(client, (prepared = new Set()));
+    if (!prepared.has(statement.name)) {
+      await client.exec(`PREPARE ${statement.name} AS ${statement.text}`);
+      prepared.add(statement.name);
+    }
+    // EXECUTE takes no bound parameters: its arguments are written as literals
+    return (await client.query(`EXECUTE ${statement.name}(${values.map(sqlLiteral).join(', ')})`)).rows as Row[];
+  }
+  return (await client.query(statement.text, values)).rows as Row[];
+}

@@ -1,6 +1,6 @@
 import { AuctionState, bidderAlias, bidLogGenesis, bidLogHash, bidLogTime, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { queryPrepared, type Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
 import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
@@ -174,43 +174,51 @@ const refused = (error: unknown): Verdict<AcceptedBid> => ({ ok: false, error })
  * The group's bids, the auction's new head and their announcements in ONE statement (one round trip, one commit),
  * guarded: it writes only if the stored auction is still the one judged against (same bid count and deadline,
  * approved, not ended). The guard row is locked first, so concurrent writers of several processes queue on it and
- * the loser's guard fails on the winner's new bid count. Returns false when the guard failed and nothing was written.
+ * the loser's guard fails on the winner's new bid count. The text never changes, so PostgreSQL prepares it once per
+ * connection (a named statement: no parsing or planning per group).
  */
-async function writeAcceptedBids(db: Db, judgedAgainst: AuctionRow, judged: { state: AuctionRow; rows: NewBid[]; events: BidAccepted[] }): Promise<boolean> {
-  const { state, rows, events } = judged;
-  const bids = rows.map((r) => ({ ...r, createdAt: (r.createdAt as Date).toISOString() }));
-  const announce = notifiesAcrossProcesses(db);
-  const notifications = announce ? events.map((payload) => JSON.stringify({ name: 'auction.bid_accepted', payload })) : [];
-  const result = await db.execute(sql`
+const WRITE_BIDS = {
+  name: 'coalx_write_bids_v1',
+  text: `
     WITH guard AS (
       SELECT id FROM auction
-      WHERE id = ${judgedAgainst.id} AND status = 'approved' AND hang_state <> ${AuctionState.ended}
-        AND bid_count = ${judgedAgainst.bidCount} AND current_end = ${judgedAgainst.currentEnd.toISOString()}::timestamptz
+      WHERE id = $1 AND status = 'approved' AND hang_state <> ${AuctionState.ended} AND bid_count = $2 AND current_end = $3::timestamptz
       FOR UPDATE
     ),
     inserted AS (
       INSERT INTO auction_bid (auction_id, enterprise_id, user_id, bidder_no, seq, price_fen, in_extension, created_at, hash)
       SELECT b."auctionId", b."enterpriseId", b."userId", b."bidderNo", b.seq, b."priceFen", b."inExtension", b."createdAt", b.hash
-      FROM json_to_recordset(${JSON.stringify(bids)}::json) AS b("auctionId" bigint, "enterpriseId" bigint, "userId" bigint, "bidderNo" int, seq int, "priceFen" bigint, "inExtension" int, "createdAt" timestamptz, hash text)
+      FROM json_to_recordset($4::json) AS b("auctionId" bigint, "enterpriseId" bigint, "userId" bigint, "bidderNo" int, seq int, "priceFen" bigint, "inExtension" int, "createdAt" timestamptz, hash text)
       WHERE EXISTS (SELECT 1 FROM guard)
       RETURNING id, seq
     ),
     updated AS (
       UPDATE auction SET
-        best_price_fen = ${state.bestPriceFen}, best_bid_id = (SELECT id FROM inserted WHERE seq = ${state.bidCount}),
-        best_enterprise_id = ${state.bestEnterpriseId}, bid_count = ${state.bidCount}, bid_log_hash = ${state.bidLogHash},
-        current_end = ${state.currentEnd.toISOString()}::timestamptz, hang_state = ${AuctionState.bidding}, updated_at = ${state.updatedAt.toISOString()}::timestamptz
+        best_price_fen = $5::bigint, best_bid_id = (SELECT id FROM inserted WHERE seq = $6::int),
+        best_enterprise_id = $7::bigint, bid_count = $6::int, bid_log_hash = $8::text,
+        current_end = $9::timestamptz, hang_state = ${AuctionState.bidding}, updated_at = $10::timestamptz
       FROM guard WHERE auction.id = guard.id
       RETURNING auction.id
     ),
     announced AS (
-      SELECT pg_notify(${EVENTS_CHANNEL}, t) FROM json_array_elements_text(${JSON.stringify(notifications)}::json) AS t
+      SELECT pg_notify($11::text, t) FROM json_array_elements_text($12::json) AS t
       WHERE EXISTS (SELECT 1 FROM guard)
     )
-    SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT count(*) FROM announced)::int AS announced
-  `);
-  // PGlite and node-postgres both answer with { rows }
-  const [row] = (result as unknown as { rows: { written: number }[] }).rows;
+    SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT count(*) FROM announced)::int AS announced`,
+};
+
+/** Returns false when the guard failed and nothing was written. */
+async function writeAcceptedBids(db: Db, judgedAgainst: AuctionRow, judged: { state: AuctionRow; rows: NewBid[]; events: BidAccepted[] }): Promise<boolean> {
+  const { state, rows, events } = judged;
+  const bids = rows.map((r) => ({ ...r, createdAt: (r.createdAt as Date).toISOString() }));
+  const announce = notifiesAcrossProcesses(db);
+  const notifications = announce ? events.map((payload) => JSON.stringify({ name: 'auction.bid_accepted', payload })) : [];
+  const values = [
+    judgedAgainst.id, judgedAgainst.bidCount, judgedAgainst.currentEnd.toISOString(), JSON.stringify(bids),
+    state.bestPriceFen, state.bidCount, state.bestEnterpriseId, state.bidLogHash, state.currentEnd.toISOString(), state.updatedAt.toISOString(),
+    EVENTS_CHANNEL, JSON.stringify(notifications),
+  ];
+  const [row] = await queryPrepared<{ written: number }>(db, WRITE_BIDS, values);
   const written = Number(row?.written ?? 0) === 1;
   // a database of one process hears its events in it, once they are committed: no NOTIFY was sent
   if (written && !announce) await publishAll(db, 'auction.bid_accepted', events);
