@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCOUNTS, launchBrowser, newPage, signIn } from './browser';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
 const OPERATOR = { username: 'operator', password: 'Operator#2026' };
@@ -63,6 +63,7 @@ async function typeSixDigits(page: Page, cells: Locator, digits: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+afterEach(screenshotOnFailure);
 afterAll(async () => {
   await setSwitch('PayPassword', '0').catch(() => undefined);
   await browser?.close();

@@ -3,7 +3,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config';
 import { deliverEventsAfterCommit } from '../lib/events';
@@ -41,6 +42,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
+  // each transaction's handle knows its instance, so statements prepared on the instance run inside transactions too
+  const transaction = client.transaction.bind(client);
+  client.transaction = (work) => transaction((tx) => (pgliteOfTransaction.set(tx, client), work(tx)));
   const db = deliverEventsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db, { singleProcess: true });
   return {
     db,
@@ -137,8 +141,20 @@ function sqlLiteral(value: unknown): string {
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  // an array as the text of a PostgreSQL array (the statement casts it): elements quoted, NULL as NULL
+  if (Array.isArray(value)) return sqlLiteral(`{${value.map(arrayElement).join(',')}}`);
   throw new Error(`no SQL literal for ${typeof value}`);
 }
+
+function arrayElement(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return sqlLiteral(value);
+  if (typeof value === 'string') return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  throw new Error(`no SQL array element for ${typeof value}`);
+}
+
+/** The PGlite instance a transaction handle runs on (set by openPglite). */
+const pgliteOfTransaction = new WeakMap<object, PGlite>();
 
 /** Statements PREPAREd on each PGlite instance (its one backend keeps them for as long as it is open). */
 const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
@@ -149,18 +165,28 @@ const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
  * `$1…` parameters. Inside a transaction it runs on the transaction's connection (PGlite: as is, unprepared).
  */
 export async function queryPrepared<Row>(db: Db | Tx, statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
-  type Rows = Promise<{ rows: unknown[] }>;
-  const client = (db as unknown as { session: { client: pg.Pool | pg.Client | PGlite | { query(text: string, values: unknown[]): Rows } } }).session.client;
+  type Runner = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>; exec(text: string): Promise<unknown> };
+  const client = (db as unknown as { session: { client: pg.Pool | pg.Client | PGlite | Runner } }).session.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ ...statement, values })).rows as Row[];
-  if (client instanceof PGlite) {
-    let prepared = preparedOnPglite.get(client);
-    if (!prepared) preparedOnPglite.set(client, (prepared = new Set()));
-    if (!prepared.has(statement.name)) {
-      await client.exec(`PREPARE ${statement.name} AS ${statement.text}`);
-      prepared.add(statement.name);
-    }
-    // EXECUTE takes no bound parameters: its arguments are written as literals
-    return (await client.query(`EXECUTE ${statement.name}(${values.map(sqlLiteral).join(', ')})`)).rows as Row[];
+  const instance = client instanceof PGlite ? client : pgliteOfTransaction.get(client);
+  if (!instance) return (await client.query(statement.text, values)).rows as Row[];
+  let prepared = preparedOnPglite.get(instance);
+  if (!prepared) preparedOnPglite.set(instance, (prepared = new Set()));
+  // PREPARE is not undone by a rollback: once made on the instance, it stays for every later transaction
+  if (!prepared.has(statement.name)) {
+    await client.exec(`PREPARE ${statement.name} AS ${statement.text}`);
+    prepared.add(statement.name);
   }
-  return (await client.query(statement.text, values)).rows as Row[];
+  // EXECUTE takes no bound parameters: its arguments are written as literals
+  return (await client.query(`EXECUTE ${statement.name}(${values.map(sqlLiteral).join(', ')})`)).rows as Row[];
+}
+
+/** A raw row (snake_case columns, driver values) as Drizzle's select of the whole table gives it. */
+export function rowOf<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock';
 import { GroupCommitter, type Verdict } from '../lib/group-commit';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
-import { EVENTS_CHANNEL, eventBusOf, notifiesAcrossProcesses, publishAll, type DomainEvents } from '../lib/events';
+import { deliverHere, EVENTS_CHANNEL, eventBusOf, notificationsDeliveredHere, type DomainEvents } from '../lib/events';
 
 export interface BidInput {
   tradeId: string;
@@ -124,6 +124,8 @@ async function commitBids(db: Db, jobs: readonly BidJob[]): Promise<Verdict<Acce
     cache.set(tradeNo, { auction: judged.state, enrolments: held.enrolments });
     const committedAt = performance.now();
     for (const listener of commitListeners) for (const event of judged.events) listener(tradeNo, event.seq, committedAt);
+    // this app's watchers hear the bids right after the commit; other processes by the NOTIFY the statement sent
+    await deliverHere(db, 'auction.bid_accepted', judged.events);
     return judged.verdicts;
   }
   return jobs.map(() => refused(appError('too_many_requests', '出价人数较多，请重新出价')));
@@ -211,8 +213,7 @@ const WRITE_BIDS = {
 async function writeAcceptedBids(db: Db, judgedAgainst: AuctionRow, judged: { state: AuctionRow; rows: NewBid[]; events: BidAccepted[] }): Promise<boolean> {
   const { state, rows, events } = judged;
   const bids = rows.map((r) => ({ ...r, createdAt: (r.createdAt as Date).toISOString() }));
-  const announce = notifiesAcrossProcesses(db);
-  const notifications = announce ? events.map((payload) => JSON.stringify({ name: 'auction.bid_accepted', payload })) : [];
+  const notifications = notificationsDeliveredHere(db, 'auction.bid_accepted', events);
   const values = [
     judgedAgainst.id, judgedAgainst.bidCount, judgedAgainst.currentEnd.toISOString(), JSON.stringify(bids),
     state.bestPriceFen, state.bidCount, state.bestEnterpriseId, state.bidLogHash, state.currentEnd.toISOString(), state.updatedAt.toISOString(),
@@ -220,7 +221,5 @@ async function writeAcceptedBids(db: Db, judgedAgainst: AuctionRow, judged: { st
   ];
   const [row] = await queryPrepared<{ written: number }>(db, WRITE_BIDS, values);
   const written = Number(row?.written ?? 0) === 1;
-  // a database of one process hears its events in it, once they are committed: no NOTIFY was sent
-  if (written && !announce) await publishAll(db, 'auction.bid_accepted', events);
   return written;
 }

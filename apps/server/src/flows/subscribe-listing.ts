@@ -1,7 +1,7 @@
 import { amountFen, formatTons, HangState, listingHangState, subscriptionDeposit } from '@coalx/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { enterprises, listingSubscriptions, listings, switches } from '../db/schema/index';
+import { and, eq, inArray } from 'drizzle-orm';
+import { queryPrepared, rowOf, type Db, type Tx } from '../db/client';
+import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
 import { appError, notFound } from '../errors';
 import { uniqueViolation } from '../lib/db-errors';
 import type { Clock } from '../lib/clock';
@@ -123,6 +123,49 @@ function errorCode(error: unknown) {
   return null;
 }
 
+/**
+ * A group's first statement: the listing's row lock, the enterprises' audit, the replays of its request ids, the pay
+ * switches that are on, and the ids its new subscriptions will take. Constant text: prepared once (db/client.ts).
+ */
+const groupContext = (enterpriseIds: string, requestIds: string, switchCodes: string) => `
+  (SELECT string_agg(e.id::text, ',') FROM enterprise e WHERE e.id = ANY(${enterpriseIds}::bigint[]) AND e.audit_status = 'approved') AS group_approved,
+  (SELECT string_agg(s.id::text, ',') FROM listing_subscription s WHERE s.enterprise_id = ANY(${enterpriseIds}::bigint[]) AND s.request_id = ANY(${requestIds}::text[])) AS group_replays,
+  (SELECT string_agg(w.code, ',') FROM sys_switch w WHERE w.content = '1' AND w.code = ANY(${switchCodes}::text[])) AS group_pay_checks`;
+const LOCK_LISTING = {
+  name: 'coalx_lock_listing_group_v1',
+  text: `
+    SELECT l.*, ${groupContext('$2', '$3', '$4')},
+      (SELECT string_agg(nextval(pg_get_serial_sequence('listing_subscription', 'id'))::text, ',') FROM generate_series(1, $5::int)) AS group_ids
+    FROM listing l WHERE l.trade_no = $1::text LIMIT 1 FOR UPDATE`,
+};
+/** The same context when there is no such listing. */
+const GROUP_CONTEXT = { name: 'coalx_listing_group_context_v1', text: `SELECT ${groupContext('$1', '$2', '$3')}` };
+interface GroupHead {
+  group_approved: string | null;
+  group_replays: string | null;
+  group_pay_checks: string | null;
+  group_ids?: string | null;
+}
+const pickHead = (raw: GroupHead) => ({ approved: raw.group_approved, replays: raw.group_replays, payChecks: raw.group_pay_checks, ids: raw.group_ids ?? null });
+
+/** The group's subscriptions and the listing's new quantity, in one statement. */
+const WRITE_SUBSCRIPTIONS = {
+  name: 'coalx_write_subscriptions_v1',
+  text: `
+    WITH added AS (
+      UPDATE listing SET subscribed_kg = subscribed_kg + $2::bigint,
+        hang_state = CASE WHEN $3::boolean THEN $4::int ELSE hang_state END,
+        ended_at = CASE WHEN $3::boolean THEN $5::timestamptz ELSE ended_at END,
+        updated_at = $6::timestamptz
+      WHERE id = $1::bigint
+    )
+    INSERT INTO listing_subscription (id, listing_id, enterprise_id, user_id, quantity_kg, price_fen, amount_fen, deposit_fen, deposit_id, status, decline_reason, decided_at, request_id, created_at)
+    SELECT r.id, r."listingId", r."enterpriseId", r."userId", r."quantityKg", r."priceFen", r."amountFen", r."depositFen", r."depositId", r.status, r."declineReason", r."decidedAt", r."requestId", r."createdAt"
+    FROM json_to_recordset($7::json) AS r(id bigint, "listingId" bigint, "enterpriseId" bigint, "userId" bigint, "quantityKg" bigint, "priceFen" bigint, "amountFen" bigint,
+      "depositFen" bigint, "depositId" bigint, status text, "declineReason" text, "decidedAt" timestamptz, "requestId" text, "createdAt" timestamptz)
+    RETURNING id, updated_at`,
+};
+
 const list = (text: string | null) => (text ? text.split(',').filter(Boolean) : []);
 
 /**
@@ -134,23 +177,10 @@ const list = (text: string | null) => (text ? text.split(',').filter(Boolean) : 
 async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[]): Promise<Verdict<Subscription>[]> {
   const enterpriseIds = [...new Set(jobs.map((job) => job.actor.enterpriseId))];
   const requestIds = [...new Set(jobs.map((job) => job.input.requestId))];
-  const approvedSql = sql<string | null>`(SELECT string_agg(${enterprises.id}::text, ',') FROM ${enterprises} WHERE ${inArray(enterprises.id, enterpriseIds)} AND ${enterprises.auditStatus} = 'approved')`;
-  const replaysSql = sql<string | null>`(SELECT string_agg(${listingSubscriptions.id}::text, ',') FROM ${listingSubscriptions} WHERE ${inArray(listingSubscriptions.enterpriseId, enterpriseIds)} AND ${inArray(listingSubscriptions.requestId, requestIds)})`;
-  const payChecksSql = sql<string | null>`(SELECT string_agg(${switches.code}, ',') FROM ${switches} WHERE ${switches.content} = '1' AND ${inArray(switches.code, Object.values(PAYMENT_AUTH_SWITCHES))})`;
-  const [head] = await tx
-    .select({
-      listing: listings,
-      approved: approvedSql,
-      replays: replaysSql,
-      payChecks: payChecksSql,
-      ids: sql<string>`(SELECT string_agg(nextval(pg_get_serial_sequence('listing_subscription', 'id'))::text, ',') FROM generate_series(1, ${jobs.length}))`,
-    })
-    .from(listings)
-    .where(eq(listings.tradeNo, tradeNo))
-    .for('update')
-    .limit(1);
+  const [raw] = await queryPrepared<Record<string, unknown> & GroupHead>(tx, LOCK_LISTING, [tradeNo, enterpriseIds, requestIds, Object.values(PAYMENT_AUTH_SWITCHES), jobs.length]);
+  const head = raw ? { listing: rowOf(listings, raw), ...pickHead(raw) } : null;
   // no such listing: still answer replays and unapproved enterprises as before
-  const { approved, replays, payChecks } = head ?? (await tx.select({ approved: approvedSql, replays: replaysSql, payChecks: payChecksSql }).from(sql`(SELECT 1) AS one`))[0]!;
+  const { approved, replays, payChecks } = head ?? pickHead((await queryPrepared<GroupHead>(tx, GROUP_CONTEXT, [enterpriseIds, requestIds, Object.values(PAYMENT_AUTH_SWITCHES)]))[0]!);
   const approvedIds = new Set(list(approved).map(Number));
   const replayIds = list(replays).map(Number);
   const replayRows = replayIds.length ? await tx.select().from(listingSubscriptions).where(inArray(listingSubscriptions.id, replayIds)) : [];
@@ -210,21 +240,17 @@ async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[
     paying.forEach(({ row }, k) => (row.depositId = depositIds[k]!));
   }
   const soldOut = listing.subscribedKg >= listing.quantityKg;
-  const addQuantity = tx
-    .update(listings)
-    .set({
-      subscribedKg: sql`${listings.subscribedKg} + ${listing.subscribedKg - head!.listing.subscribedKg}`,
-      ...(soldOut ? { hangState: HangState.ended, endedAt: listing.endedAt } : {}),
-      updatedAt: listing.updatedAt,
-    })
-    .where(eq(listings.id, listing.id));
-  const insert = tx
-    .insert(listingSubscriptions)
-    .values(accepted.map(({ row }) => ({ ...row, updatedAt: undefined })))
-    .returning({ id: listingSubscriptions.id, updatedAt: listingSubscriptions.updatedAt });
-  const written = await tx.execute(sql`WITH added AS (${addQuantity.getSQL()}) ${insert.getSQL()}`);
-  // PGlite and node-postgres both answer with { rows }; updated_at is the database's default
-  const updatedAt = new Map((written as unknown as { rows: { id: number | string; updated_at: Date | string }[] }).rows.map((r) => [Number(r.id), new Date(r.updated_at)]));
+  const written = await queryPrepared<{ id: number | string; updated_at: Date | string }>(tx, WRITE_SUBSCRIPTIONS, [
+    listing.id,
+    listing.subscribedKg - head!.listing.subscribedKg,
+    soldOut,
+    HangState.ended,
+    soldOut ? listing.endedAt!.toISOString() : null,
+    listing.updatedAt.toISOString(),
+    JSON.stringify(accepted.map(({ row }) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: undefined }))),
+  ]);
+  // updated_at is the database's default
+  const updatedAt = new Map(written.map((r) => [Number(r.id), new Date(r.updated_at)]));
   for (const { row } of accepted) row.updatedAt = updatedAt.get(row.id) ?? row.createdAt;
   await publish(tx, 'listing.quantity_changed', { id: listing.id });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATE_MACHINES, type EventOf } from '@coalx/shared';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -169,19 +170,29 @@ export async function publish<K extends EventName>(db: Db | Tx, name: K, payload
   await eventBusOf(db as Db).deliver(name, payload);
 }
 
+/** A random mark per database handle (per app), carried by the notifications it has already delivered to itself. */
+const originOfDb = new WeakMap<Db, string>();
+function originOf(db: Db): string {
+  let origin = originOfDb.get(db);
+  if (!origin) originOfDb.set(db, (origin = randomUUID()));
+  return origin;
+}
+
 /**
- * Announces several events of one kind at once, in order: cross-process ones in a single statement (one round trip
- * for a whole group of bids), others queued for the commit like publish().
+ * For a hot path that writes its own pg_notify in its statement: the notification texts, marked with this app's
+ * origin so its own echo is skipped, because the app delivers them to itself at once with `deliverHere` after the
+ * commit instead of waiting for the round trip through the server (other processes still hear them by NOTIFY).
  */
-export async function publishAll<K extends EventName>(db: Db | Tx, name: K, payloads: DomainEvents[K][]): Promise<void> {
-  if (!payloads.length) return;
-  if (!CROSS_PROCESS_EVENTS.has(name) || !notifiesAcrossProcesses(db)) {
-    for (const payload of payloads) await publish(db, name, payload);
-    return;
-  }
-  const texts = payloads.map((payload) => JSON.stringify({ name, payload }));
-  // the elements come in array order, and PostgreSQL delivers one transaction's notifications in the order sent
-  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, t) FROM json_array_elements_text(${JSON.stringify(texts)}::json) AS t`);
+export function notificationsDeliveredHere<K extends EventName>(db: Db, name: K, payloads: DomainEvents[K][]): string[] {
+  if (!notifiesAcrossProcesses(db)) return [];
+  const origin = originOf(db);
+  return payloads.map((payload) => JSON.stringify({ name, payload, origin }));
+}
+
+/** Delivers committed events to this app's listeners now, in order (see notificationsDeliveredHere). */
+export async function deliverHere<K extends EventName>(db: Db, name: K, payloads: DomainEvents[K][]): Promise<void> {
+  const bus = eventBusOf(db);
+  for (const payload of payloads) await bus.deliver(name, payload);
 }
 
 /** Feeds the cross-process events this database's NOTIFY channel carries to the local listeners. */
@@ -189,8 +200,10 @@ export async function listenAcrossProcesses(database: { db: Db; listen(channel: 
   const bus = eventBusOf(database.db);
   return database.listen(EVENTS_CHANNEL, (text) => {
     try {
-      const { name, payload } = JSON.parse(text) as Queued;
+      const { name, payload, origin } = JSON.parse(text) as Queued & { origin?: string };
       if (!CROSS_PROCESS_EVENTS.has(name)) throw new Error(`unknown event ${String(name)}`);
+      // this app sent it and has delivered it to itself already
+      if (origin !== undefined && origin === originOfDb.get(database.db)) return;
       void bus.deliver(name, payload);
     } catch (err) {
       onBadPayload(text, err);

@@ -5,6 +5,7 @@ import { auctionBids, auctions, deals, fundAccounts, tradeDeposits } from '../..
 import { loginAs, signedIn } from '../../test/factories';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
 import { runScheduledJobs } from '../../plugins/scheduler';
+import { eventBusOf } from '../../lib/events';
 import { reconcile } from '../funds/ledger';
 import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor } from '../funds/funds.test-helpers';
 import { createProduct, post } from '../listing/listing.test-helpers';
@@ -251,6 +252,17 @@ describe.each(testDatabaseKinds())('auction trading on %s', (kind) => {
     await arrived(2);
     expect(messages[1]).toMatchObject({ type: 'bid', snapshot: { bestPrice: 80_000, bidCount: 1 } });
     socket.close();
+
+    // the app hears each of its bids once: delivered at the commit, its echo through NOTIFY (PostgreSQL) skipped
+    const heard: number[] = [];
+    const stop = eventBusOf(t.database.db).on('auction.bid_accepted', (event) => void (event.tradeNo === tradeId && heard.push(event.seq)));
+    const [, b] = bidders as [Party, Party];
+    expect((await bid(b, tradeId, 80_100)).statusCode).toBe(200);
+    expect((await bid(a, tradeId, 80_200)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    stop();
+    expect(heard).toEqual([2, 3]);
+
     const bad = new WebSocket(`ws://127.0.0.1:${port}/trade-api/ws/auction?tradeId=JJ000000000000`);
     const closed = await new Promise<number>((resolve) => bad.on('close', (code) => resolve(code)));
     expect(closed).toBe(4404);

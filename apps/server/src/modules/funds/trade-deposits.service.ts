@@ -1,7 +1,7 @@
 import { formatFen, TradeDepositStates, type MoveOf } from '@coalx/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { fundAccounts, fundJournal, tradeDeposits } from '../../db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryPrepared, type Db, type Tx } from '../../db/client';
+import { tradeDeposits } from '../../db/schema/index';
 import { appError, businessRule } from '../../errors';
 import { transition } from '../../lib/transition';
 import { MAX_MOVEMENT_FEN, move } from './ledger';
@@ -49,6 +49,38 @@ export async function freezeTradeDeposit(tx: Tx, input: FreezeTradeDeposit) {
  * freeze is judged in order against what the earlier ones left, and all of them are written in one statement.
  * A freeze `hold` refuses leaves no trace, so only its own subscription is refused.
  */
+/** The accounts of a batch, locked in id order (two batches never wait on each other in a cycle). */
+const LOCK_ACCOUNTS = {
+  name: 'coalx_lock_deposit_accounts_v1',
+  text: 'SELECT id, enterprise_id, available, frozen FROM fund_account WHERE enterprise_id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+};
+
+/** A batch's freezes: the deposit rows, one journal row each (balances after it) and each account's balance. */
+const FREEZE_DEPOSITS = {
+  name: 'coalx_freeze_deposits_v1',
+  text: `
+    WITH input AS (
+      SELECT * FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+        AS i(ord, enterprise_id, account_id, ref_id, amount, available_after, frozen_after, created_by)
+    ),
+    deposit AS (
+      INSERT INTO fund_trade_deposit (enterprise_id, trade_kind, trade_id, ref_id, amount)
+      SELECT enterprise_id, $9::text, $10::text, ref_id, amount FROM input ORDER BY ord
+      RETURNING id, ref_id
+    ),
+    journal AS (
+      INSERT INTO fund_journal (account_id, enterprise_id, kind, amount, available_after, frozen_after, ref_type, ref_id, idempotency_key, remark, created_by)
+      SELECT i.account_id, i.enterprise_id, 'freeze', i.amount, i.available_after, i.frozen_after, 'trade_deposit', d.id::text,
+        'trade_deposit:' || d.id || ':freeze', $11::text, i.created_by
+      FROM input i JOIN deposit d ON d.ref_id = i.ref_id ORDER BY i.ord
+    ),
+    account AS (
+      UPDATE fund_account f SET available = f.available - t.total, frozen = f.frozen + t.total, updated_at = now()
+      FROM (SELECT account_id, sum(amount) AS total FROM input GROUP BY account_id) t WHERE f.id = t.account_id
+    )
+    SELECT id, ref_id FROM deposit`,
+};
+
 export class DepositBatch {
   private readonly left = new Map<number, number>();
 
@@ -59,15 +91,8 @@ export class DepositBatch {
   /** Locks the accounts of these enterprises (in id order, so two batches never wait on each other in a cycle). */
   static async lock(tx: Tx, enterpriseIds: readonly number[]) {
     const ids = [...new Set(enterpriseIds)];
-    const rows = ids.length
-      ? await tx
-          .select({ id: fundAccounts.id, enterpriseId: fundAccounts.enterpriseId, available: fundAccounts.available, frozen: fundAccounts.frozen })
-          .from(fundAccounts)
-          .where(inArray(fundAccounts.enterpriseId, ids))
-          .orderBy(asc(fundAccounts.id))
-          .for('update')
-      : [];
-    return new DepositBatch(new Map(rows.map((r) => [r.enterpriseId, r])));
+    const rows = ids.length ? await queryPrepared<{ id: number; enterprise_id: number; available: number; frozen: number }>(tx, LOCK_ACCOUNTS, [ids]) : [];
+    return new DepositBatch(new Map(rows.map((r) => [Number(r.enterprise_id), { id: Number(r.id), available: Number(r.available), frozen: Number(r.frozen) }])));
   }
 
   /** Judges one freeze as move() would and holds its amount; throws move()'s refusal when the balance is short. */
@@ -95,32 +120,12 @@ export class DepositBatch {
       account.frozen += item.amount;
       return { ...item, ord, accountId: this.accounts.get(item.enterpriseId)!.id, availableAfter: account.available, frozenAfter: account.frozen };
     });
-    const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
-    const result = await tx.execute(sql`
-      WITH input AS (
-        SELECT * FROM unnest(${column((r) => r.ord)}::int[], ${column((r) => r.enterpriseId)}::bigint[], ${column((r) => r.accountId)}::bigint[],
-          ${column((r) => r.refId)}::text[], ${column((r) => r.amount)}::bigint[], ${column((r) => r.availableAfter)}::bigint[],
-          ${column((r) => r.frozenAfter)}::bigint[], ${column((r) => r.createdBy ?? null)}::bigint[])
-          AS i(ord, enterprise_id, account_id, ref_id, amount, available_after, frozen_after, created_by)
-      ),
-      deposit AS (
-        INSERT INTO ${tradeDeposits} (enterprise_id, trade_kind, trade_id, ref_id, amount)
-        SELECT enterprise_id, ${tradeKind}, ${tradeId}, ref_id, amount FROM input ORDER BY ord
-        RETURNING id, ref_id
-      ),
-      journal AS (
-        INSERT INTO ${fundJournal} (account_id, enterprise_id, kind, amount, available_after, frozen_after, ref_type, ref_id, idempotency_key, remark, created_by)
-        SELECT i.account_id, i.enterprise_id, 'freeze', i.amount, i.available_after, i.frozen_after, 'trade_deposit', d.id::text,
-          'trade_deposit:' || d.id || ':freeze', ${`交易 ${tradeId} 保证金`}, i.created_by
-        FROM input i JOIN deposit d ON d.ref_id = i.ref_id ORDER BY i.ord
-      ),
-      account AS (
-        UPDATE ${fundAccounts} f SET available = f.available - t.total, frozen = f.frozen + t.total, updated_at = now()
-        FROM (SELECT account_id, sum(amount) AS total FROM input GROUP BY account_id) t WHERE f.id = t.account_id
-      )
-      SELECT id, ref_id FROM deposit`);
-    // PGlite and node-postgres both answer with { rows }
-    const idOf = new Map((result as unknown as { rows: { id: number | string; ref_id: string }[] }).rows.map((r) => [r.ref_id, Number(r.id)]));
+    const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+    const written = await queryPrepared<{ id: number | string; ref_id: string }>(tx, FREEZE_DEPOSITS, [
+      column((r) => r.ord), column((r) => r.enterpriseId), column((r) => r.accountId), column((r) => r.refId), column((r) => r.amount),
+      column((r) => r.availableAfter), column((r) => r.frozenAfter), column((r) => r.createdBy ?? null), tradeKind, tradeId, `交易 ${tradeId} 保证金`,
+    ]);
+    const idOf = new Map(written.map((r) => [r.ref_id, Number(r.id)]));
     return items.map((item) => idOf.get(item.refId)!);
   }
 }
