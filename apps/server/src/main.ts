@@ -13,7 +13,6 @@ import { registerScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 
 async function main() {
-  const startedAt = performance.now();
   const config = loadConfig();
   let unlock = () => {};
   try {
@@ -28,9 +27,21 @@ async function main() {
 
   let database: Database;
   let demoAuction: string | null = null;
+  // how long each start-up step took, in the started log line (a slow start says where its time went)
+  const phases: Record<string, number> = {};
+  // performance.now() counts from the process's start: the first phase is Node loading the server's code
+  let phaseStart = 0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - phaseStart);
+    phaseStart = now;
+  };
+  phase('loadMs');
   try {
     database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(path.join(config.dataDir, 'pglite'));
+    phase('openMs');
     await database.migrate();
+    phase('migrateMs');
     // servers started together on one PostgreSQL: one at a time seeds and loads the demo, the rest find it there
     demoAuction = await database.exclusively('startup', async () => {
       await seedSystemData(database.db);
@@ -46,12 +57,14 @@ async function main() {
     unlock();
     throw err;
   }
+  phase('seedMs');
 
   const app = await buildApp({
     config,
     database,
     logger: loggerOptions(config.logLevel),
   });
+  phase('buildMs');
 
   // exactly one process drives the demo bidders, or every process would bid for them
   if (demoAuction && (await database.holdForLife('demoBidders'))) {
@@ -84,7 +97,7 @@ async function main() {
     process.exit(1);
   }
   app.log.info(
-    { database: database.kind, dataDir: config.dataDir, startupMs: Math.round(performance.now() - startedAt) },
+    { database: database.kind, dataDir: config.dataDir, startupMs: Math.round(performance.now()), ...phases, listenMs: Math.round(performance.now() - phaseStart) },
     `CoalX 已启动: http://localhost:${config.port}`,
   );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, rgb, setCharacterSpacing, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib';
+import { loadPdfLib, pdfLib } from './pdf-lib';
 import { embedCjkFont } from './cjk-font';
 import { SEAL_SIZE_PT } from './pdf-signature';
 
@@ -39,8 +40,9 @@ const TITLE = { size: 18, leading: 28, gapBefore: 0, gapAfter: 14 };
 const HEADING = { size: 12, leading: 22, gapBefore: 10 };
 const INDENT_EM = 2;
 const SMALL = 9;
-const GREY = rgb(0.35, 0.35, 0.35);
-const BLACK = rgb(0, 0, 0);
+// pdf-lib is loaded with the first document (pdf-lib.ts): the colours are made then
+let GREY: Color;
+let BLACK: Color;
 
 // the signature block: two columns; the seal room sits in the middle of each, lines below start under it
 const COLUMN_GAP = 30;
@@ -216,9 +218,9 @@ function drawParagraph(layout: Layout, fonts: Fonts, paragraph: string) {
     const x = MARGIN_X + (i === 0 ? indent : 0);
     // Chinese text is justified: every line but the last spreads its characters to the right margin
     const spacing = i < lines.length - 1 ? justifySpacing(line, m, PAGE_WIDTH - MARGIN_X - x) : 0;
-    if (spacing) page.pushOperators(setCharacterSpacing(spacing));
+    if (spacing) page.pushOperators(pdfLib().setCharacterSpacing(spacing));
     page.drawText(line, { x, y: layout.y, size: BODY.size, font: fonts.regular, color: BLACK });
-    if (spacing) page.pushOperators(setCharacterSpacing(0));
+    if (spacing) page.pushOperators(pdfLib().setCharacterSpacing(0));
   });
 }
 
@@ -274,6 +276,9 @@ function subsetTag(input: DocumentPdfInput, weight: string): string {
 }
 
 export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await loadPdfLib();
+  GREY ??= rgb(0.35, 0.35, 0.35);
+  BLACK ??= rgb(0, 0, 0);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const regular = await embedCjkFont(doc, 'regular', subsetTag(input, 'regular'));
   const needsBold = input.paragraphs.some((p) => p.startsWith('# ') || p.startsWith('## '));

@@ -3,18 +3,8 @@
  * with a /ByteRange and a zero-filled /Contents placeholder, appended to the file as an incremental update so every
  * earlier signature keeps covering exactly the bytes it signed. The CMS goes into the placeholder afterwards.
  */
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFRef,
-  PDFString,
-  type PDFFont,
-  type PDFPage,
-} from '@cantoo/pdf-lib';
+import type { PDFArray, PDFDict, PDFDocument, PDFFont, PDFPage, PDFRef } from '@cantoo/pdf-lib';
+import { loadPdfLib, pdfLib } from './pdf-lib';
 import { sha256 } from './cms';
 import { embedCjkFont } from './cjk-font';
 import { SEAL_RED, sealGeometry } from './seal';
@@ -60,6 +50,7 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
 
 /** Every signature field of the document, with its value dictionary when it is signed. */
 export function signatureFields(doc: PDFDocument): Array<{ field: PDFDict; value: PDFDict | undefined }> {
+  const { PDFArray, PDFDict, PDFName } = pdfLib();
   const acroForm = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
   const fields = acroForm?.lookupMaybe(PDFName.of('Fields'), PDFArray);
   const found: Array<{ field: PDFDict; value: PDFDict | undefined }> = [];
@@ -80,6 +71,7 @@ export function signatureFields(doc: PDFDocument): Array<{ field: PDFDict; value
 
 /** Adds the signature field, the visible seal and the placeholder; computes what the signer must sign over. */
 export async function prepareSignature(input: PrepareSignatureInput): Promise<PreparedSignature> {
+  const { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString } = await loadPdfLib();
   const doc = await PDFDocument.load(input.pdf, { forIncrementalUpdate: true, updateMetadata: false });
   const pages = doc.getPages();
   const existing = signatureFields(doc);
@@ -134,6 +126,7 @@ export async function prepareSignature(input: PrepareSignatureInput): Promise<Pr
 }
 
 function addAnnotation(page: PDFPage, widget: PDFRef) {
+  const { PDFArray, PDFName } = pdfLib();
   const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
   if (annots) annots.push(widget);
   else page.node.set(PDFName.of('Annots'), page.doc.context.obj([widget]));

@@ -3,7 +3,7 @@
  * bytes its /ByteRange names, that the signer's key made the signature, and what was appended after it. Whether
  * the certificate is trusted (issuer, revocation) is the caller's question.
  */
-import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFArray, PDFString } from '@cantoo/pdf-lib';
+import { loadPdfLib, pdfLib } from './pdf-lib';
 import { OID, derEcdsaToRaw, parseSignedData, sha256, verifyWithCertificate } from './cms';
 import { signatureFields, type ByteRange } from './pdf-signature';
 
@@ -31,9 +31,13 @@ export interface PdfSignatureCheck {
   problem: string | null;
 }
 
-const text = (value: unknown) => (value instanceof PDFHexString || value instanceof PDFString ? value.decodeText() : null);
+const text = (value: unknown) => {
+  const { PDFHexString, PDFString } = pdfLib();
+  return value instanceof PDFHexString || value instanceof PDFString ? value.decodeText() : null;
+};
 
 export async function checkPdfSignatures(pdf: Uint8Array): Promise<PdfSignatureCheck[]> {
+  const { PDFArray, PDFDocument, PDFName, PDFNumber } = await loadPdfLib();
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
   const checks: PdfSignatureCheck[] = [];
   for (const { field, value } of signatureFields(doc)) {
