@@ -177,8 +177,9 @@ export async function queryPrepared<Row>(db: Db | Tx, statement: { name: string;
     await client.exec(`PREPARE ${statement.name} AS ${statement.text}`);
     prepared.add(statement.name);
   }
-  // EXECUTE takes no bound parameters: its arguments are written as literals
-  return (await client.query(`EXECUTE ${statement.name}(${values.map(sqlLiteral).join(', ')})`)).rows as Row[];
+  // EXECUTE takes no bound parameters: its arguments are written as literals, sent as a simple query
+  const [result] = (await client.exec(`EXECUTE ${statement.name}(${values.map(sqlLiteral).join(', ')})`)) as { rows: unknown[] }[];
+  return (result?.rows ?? []) as Row[];
 }
 
 /** A raw row (snake_case columns, driver values) as Drizzle's select of the whole table gives it. */

@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_LIMIT, formatDateTime, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryPrepared, type Db } from '../../db/client';
 import { auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index';
 import { enterpriseNames } from '../enterprise/enterprise.service';
 
@@ -103,11 +103,28 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await recordAudits(db, [entry]);
 }
 
-/** Appends rows in one statement (the audit trail writes requests in groups); enterprise names filled in from ids. */
+/**
+ * Appends rows in one statement (the audit trail writes requests in groups); enterprise names filled in from ids.
+ * The rows travel as one JSON array, so the statement's text is the same for any number of rows and is prepared
+ * once (db/client.ts); a column a row leaves out gets the table's default.
+ */
+const INSERT_AUDIT_ROWS = {
+  name: 'coalx_insert_audit_rows_v1',
+  text: `
+    INSERT INTO sys_audit_log (at, user_id, username, enterprise_id, enterprise_name, role, action, method, route, object_type, object_id,
+      changes, body, result, error_code, status_code, ip, request_id)
+    SELECT COALESCE(r.at, now()), r."userId", COALESCE(r.username, ''), r."enterpriseId", COALESCE(r."enterpriseName", ''), COALESCE(r.role, ''),
+      r.action, r.method, r.route, COALESCE(r."objectType", ''), COALESCE(r."objectId", ''), r.changes, r.body, r.result,
+      COALESCE(r."errorCode", ''), r."statusCode", COALESCE(r.ip, ''), COALESCE(r."requestId", '')
+    FROM json_to_recordset($1::json) AS r(at timestamptz, "userId" bigint, username text, "enterpriseId" bigint, "enterpriseName" text, role text,
+      action text, method text, route text, "objectType" text, "objectId" text, changes jsonb, body jsonb, result text, "errorCode" text,
+      "statusCode" int, ip text, "requestId" text)`,
+};
+
 export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   const names = await Promise.all(entries.map((entry) => enterpriseNameOf(db, entry.enterpriseId)));
-  await db.insert(auditLogs).values(entries.map((entry, i) => ({ ...entry, enterpriseName: names[i]! })));
+  await queryPrepared(db, INSERT_AUDIT_ROWS, [JSON.stringify(entries.map((entry, i) => ({ ...entry, enterpriseName: names[i]! })))]);
 }
 
 /** `ILIKE` pattern for "contains", with the user's % and _ taken literally. */
