@@ -162,7 +162,8 @@ const preparedOnPglite = new WeakMap<PGlite, Set<string>>();
 /**
  * Runs a statement whose text never changes, for the hottest paths, so the database parses and plans it once:
  * node-postgres prepares it by name once per connection; on PGlite it is PREPAREd once and run with EXECUTE.
- * `$1…` parameters. Inside a transaction it runs on the transaction's connection (PGlite: as is, unprepared).
+ * `$1…` parameters. Inside a transaction it runs on the transaction's connection (on PGlite the instance's one
+ * backend, where statements prepared in or out of transactions serve both).
  */
 export async function queryPrepared<Row>(db: Db | Tx, statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
   type Runner = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>; exec(text: string): Promise<unknown> };
