@@ -307,22 +307,29 @@ async function startWatchers(url: string, count: number) {
   };
 }
 
-async function hotAuction(kind: TestDatabaseKind) {
+/** A published and approved auction with `count` funded, enrolled bidders, its clock moved into bidding. */
+async function biddingAuction(kind: TestDatabaseKind, count: number) {
   const t = await createTestApp(kind, { bidRateLimit: 100_000 });
   const stockCode = await createProduct(t.database.db);
   const seller = await fundedEnterprise(t.app, t.database.db);
   const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
   const created = await t.app.inject({ method: 'POST', url: '/trade-api/api/bidApply', headers: { 'x-access-token': seller.token }, payload: auctionInput(stockCode, t.clock.now(), { maxStep: null }) });
-  const tradeId = created.json().result.tradeId;
+  const tradeId: string = created.json().result.tradeId;
   await t.app.inject({ method: 'POST', url: '/trade-api/api/auction/audit/approve', headers: { 'x-access-token': operator.token }, payload: { tradeId } });
+  const funder = await operatorActor(t.database.db);
   const bidders: Awaited<ReturnType<typeof fundedEnterprise>>[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < count; i++) {
     const b = await fundedEnterprise(t.app, t.database.db);
-    await creditThroughDepositIn(t.database.db, t.clock, b.actor, await operatorActor(t.database.db), 100_000_000);
+    await creditThroughDepositIn(t.database.db, t.clock, b.actor, funder, 100_000_000);
     await t.app.inject({ method: 'POST', url: '/trade-api/api/bidEnroll/add', headers: { 'x-access-token': b.token }, payload: { tradeId, acceptRules: true, requestId: newRequestId() } });
     bidders.push(b);
   }
   t.clock.advance(121_000);
+  return { t, tradeId, bidders };
+}
+
+async function hotAuction(kind: TestDatabaseKind) {
+  const { t, tradeId, bidders } = await biddingAuction(kind, 2);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as { port: number }).port;
 
@@ -417,23 +424,9 @@ async function hotAuction(kind: TestDatabaseKind) {
  * refused as outbid / already leading) in groups. Judged bids per second beside single-row update transactions/s.
  */
 async function concurrentBids(kind: TestDatabaseKind) {
-  const t = await createTestApp(kind, { bidRateLimit: 100_000 });
-  const stockCode = await createProduct(t.database.db);
-  const seller = await fundedEnterprise(t.app, t.database.db);
-  const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
-  const created = await t.app.inject({ method: 'POST', url: '/trade-api/api/bidApply', headers: { 'x-access-token': seller.token }, payload: auctionInput(stockCode, t.clock.now(), { maxStep: null }) });
-  const tradeId = created.json().result.tradeId;
-  await t.app.inject({ method: 'POST', url: '/trade-api/api/auction/audit/approve', headers: { 'x-access-token': operator.token }, payload: { tradeId } });
   const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 50);
-  const funder = await operatorActor(t.database.db);
-  const bidders: string[] = [];
-  for (let i = 0; i < BIDDERS; i++) {
-    const b = await fundedEnterprise(t.app, t.database.db);
-    await creditThroughDepositIn(t.database.db, t.clock, b.actor, funder, 100_000_000);
-    await t.app.inject({ method: 'POST', url: '/trade-api/api/bidEnroll/add', headers: { 'x-access-token': b.token }, payload: { tradeId, acceptRules: true, requestId: newRequestId() } });
-    bidders.push(b.token);
-  }
-  t.clock.advance(121_000);
+  const { t, tradeId, bidders: enrolled } = await biddingAuction(kind, BIDDERS);
+  const bidders = enrolled.map((b) => b.token);
   const N = Number(process.env.BENCH_CONCURRENT_BIDS ?? 2_000);
   let sent = 0;
   let accepted = 0;
