@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { idCardCheckChar } from '@coalx/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { drivingLicencePng, idCardPng, vehicleLicencePng, type DemoDriverCard } from '../apps/server/src/db/demo-data/driver-photos';
+import { drivingLicencePng, idCardPng, vehicleLicencePng, type DemoDriverCard } from '../apps/server/src/demo/driver-photos';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');

@@ -1,4 +1,4 @@
-// Regenerates apps/server/src/db/demo-data/voucher-glyphs.ts: the characters the demo bank receipts print, drawn
+// Regenerates apps/server/src/demo/voucher-glyphs.ts: the characters the demo bank receipts print, drawn
 // once in Chromium with Noto Sans CJK (SIL Open Font License) and kept as 4-bit grey bitmaps, so the server draws
 // the receipts with no font or canvas library. Run after changing the receipt texts:
 //   node apps/server/scripts/voucher-glyphs.mjs
@@ -16,12 +16,12 @@ const TEXTS = [
   '付款人收款人户名账号开户行金额大写小写用途入金交易日期流水回单编号摘要币种人民币记账状态成功',
   '零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整',
   '0123456789,.-:¥()CoalXN ',
-  // the demo drivers' ID card, driving licence and vehicle licence photos (demo-data/driver-photos.ts)
+  // the demo drivers' ID card, driving licence and vehicle licence photos (demo/driver-photos.ts)
   '中华人民共和国居民身份证机动车驾驶证行驶证姓名性别男民族汉出生年月日住址公民号码证号准驾车型有效期限至号牌车辆类型所有人核定载质量kg',
   '山西省朔州市城区怀仁县应大同江苏南京无锡常徐盐路街道村镇号院组栋单元发新栖霞燕矶亭云',
   '王张志强李永红赵保平刘海军孙建华周国庆吴长郑天明陈杨黄马胡高林何罗梁宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁沈任姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
   '重型半挂牵引自卸货厢式平板中ABCDEFGHJKLMNPQRSTUVWYZ',
-  // weigh tickets and lab reports of the demo delivery desk (demo-data/delivery-photos.ts)
+  // weigh tickets and lab reports of the demo delivery desk (demo/delivery-photos.ts)
   '装车到货过磅单磅号牌发收位毛皮净重吨时间计量专用章司员煤质化验报告编样品收基低热全水硫灰挥检测中心省鉴定朔州上海外高桥电厂井东矿站验章cal/%第批一二三',
 ];
 const chars = [...new Set(TEXTS.join(''))].filter((c) => c !== ' ');
@@ -55,7 +55,7 @@ const glyphs = await page.evaluate(
 );
 await browser.close();
 
-const target = join(dirname(fileURLToPath(import.meta.url)), '../src/db/demo-data/voucher-glyphs.ts');
+const target = join(dirname(fileURLToPath(import.meta.url)), '../src/demo/voucher-glyphs.ts');
 const lines = Object.entries(glyphs).map(([ch, g]) => `  ${JSON.stringify(ch)}: [${g.width}, '${g.data}'],`);
 writeFileSync(
   target,

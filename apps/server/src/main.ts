@@ -1,14 +1,15 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openPglite, openPostgres, type Database } from './db/client';
-import { loadDemoData } from './db/demo-data/index';
+import type { Database } from './db/client';
+import { openPglite, openPostgres } from './lib/database';
+import { loadDemoData } from './demo/index';
 import { loadPlatformCa } from './modules/ukey/ca';
-import { seedSystemData } from './db/seed';
+import { seedSystemData } from './flows/seed-system-data';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggerOptions } from './lib/log-redaction';
 import { ensureAreas } from './modules/area/area.service';
 import { LocalFileStorage } from './modules/files/storage';
-import { demoBiddersJob, ensureLiveDemoAuction } from './db/demo-data/auctions';
+import { demoBiddersJob, ensureLiveDemoAuction } from './demo/auctions';
 import { registerScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEMO_PASSWORDS } from './db/demo-data/index';
+import { DEMO_PASSWORDS } from './demo/index';
 import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './test/server-process';
 
 /**

@@ -7,7 +7,6 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config';
-import { deliverEventsAfterCommit } from '../lib/events';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -38,14 +37,20 @@ export type ProcessLock = keyof typeof PROCESS_LOCKS;
 // bigint columns come back from node-postgres as strings; ids and fen fit in a JS number up to 2^53
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * What the opener does to the Drizzle handle before anyone uses it: the event bus (lib/events.ts) makes every
+ * transaction deliver its events after the commit. Passed in, so the database layer imports nothing above it.
+ */
+export type DbDecorator = (db: Db, options: { singleProcess?: boolean }) => Db;
+
 /** Embedded PostgreSQL: `dataDir` on disk, or in memory when omitted (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPgliteWith(decorate: DbDecorator, dataDir?: string): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   // each transaction's handle knows its instance, so statements prepared on the instance run inside transactions too
   const transaction = client.transaction.bind(client);
   client.transaction = (work) => transaction((tx) => (pgliteOfTransaction.set(tx, client), work(tx)));
-  const db = deliverEventsAfterCommit(drizzlePglite(client, { schema }) as unknown as Db, { singleProcess: true });
+  const db = decorate(drizzlePglite(client, { schema }) as unknown as Db, { singleProcess: true });
   return {
     db,
     kind: 'pglite',
@@ -60,12 +65,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 // any fixed number: the advisory lock that serialises migrations across processes on one server
 const MIGRATION_LOCK_ID = 7_202_611;
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+export async function openPostgresWith(decorate: DbDecorator, url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   const heldForLife: pg.Client[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
-  const db = deliverEventsAfterCommit(drizzlePg(pool, { schema }) as unknown as Db);
+  const db = decorate(drizzlePg(pool, { schema }) as unknown as Db, {});
   return {
     db,
     kind: 'postgres',

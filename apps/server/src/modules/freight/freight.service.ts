@@ -20,7 +20,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { freightLines, freightStatements, type FreightLineRow, type FreightStatement } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
-import { enterpriseDriver, enterpriseDrivers, signedTrucksInPeriod, trucksByIds, type FreightTruck } from '../../flows/freight-trucks';
+import { enterpriseDriver, enterpriseDrivers, signedTrucksInPeriod, trucksByIds, type FreightTruck } from '../../queries/freight-trucks';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';

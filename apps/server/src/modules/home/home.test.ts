@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOMMEND_QUICK_FILTERS } from '@coalx/shared';
 import { auctions, listings } from '../../db/schema/index';
-import { loadDemoData } from '../../db/demo-data/index';
+import { loadDemoData } from '../../demo/index';
 import { signedIn } from '../../test/factories';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
-import { openPostgres } from '../../db/client';
+import { openPostgres } from '../../lib/database';
 import { fundAccounts, fundJournal, listingSubscriptions, listings, tradeDeposits } from '../../db/schema/index';
 import { subscribeListing } from '../../flows/subscribe-listing';
 import { signedIn } from '../../test/factories';

@@ -1,0 +1,95 @@
+import { MAX_UPLOAD_BYTES, UploadResultSchema, safeString } from '@coalx/shared';
+import { z } from 'zod';
+import { AppError, appError } from '../errors';
+import type { ZodApp } from '../lib/route-types';
+import { ANONYMOUS_UPLOADS_PER_WINDOW, openFile, saveRegistrationUpload, saveUpload } from '../modules/files/files.service';
+
+/**
+ * A body the multipart parser cannot read (no boundary, cut short) is the client's mistake: a 400, never a 500.
+ * Refusals of our own and the plugin's limit errors pass through to the error handler unchanged.
+ */
+function unreadableMultipart(err: unknown): unknown {
+  if (err instanceof AppError || (err as { statusCode?: number }).statusCode) return err;
+  return appError('validation_failed', '上传内容格式不正确，请重新选择文件上传');
+}
+
+export default async function filesRoutes(app: ZodApp) {
+  app.post(
+    '/api/common/upload',
+    {
+      config: { audit: '上传文件',
+        // visitors may upload only registration attachments (scene=register), and only so many per address
+        public: true,
+        rateLimit: {
+          max: ANONYMOUS_UPLOADS_PER_WINDOW,
+          timeWindow: '10 minutes',
+          allowList: (request) => request.actor !== null,
+          errorResponseBuilder: () => appError('too_many_requests', '上传过于频繁，请稍后再试'),
+        },
+      },
+      schema: {
+        tags: ['files'],
+        summary: '上传文件 (multipart 字段 file; 可选字段 visibility=public|private; 未登录的企业注册附件带 scene=register，仅限图片)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: z.object({ success: z.boolean(), code: z.number(), message: safeString(), result: UploadResultSchema, timestamp: z.number() }),
+        },
+      },
+    },
+    async (request) => {
+      const actor = request.actor;
+      if (!request.isMultipart()) throw appError('unsupported_media_type', '请以 multipart/form-data 上传文件');
+      let upload: { filename: string; data: Buffer } | null = null;
+      let visibility: 'public' | 'private' = 'private';
+      let scene = '';
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw appError('file_missing', '请以字段 file 上传文件');
+            const data = await part.toBuffer();
+            // PostgreSQL refuses the NUL byte in text: the name is kept without it
+            upload = { filename: part.filename.replaceAll('\u0000', ''), data };
+          } else if (part.fieldname === 'visibility') {
+            if (part.value !== 'public' && part.value !== 'private') throw appError('validation_failed', '文件可见范围只能是公开或私有');
+            visibility = part.value;
+          } else if (part.fieldname === 'scene') {
+            if (part.value !== 'register') throw appError('validation_failed', '上传场景不正确');
+            scene = part.value;
+          }
+        }
+      } catch (err) {
+        throw unreadableMultipart(err);
+      }
+      if (!actor && scene !== 'register') throw appError('not_signed_in');
+      if (!upload) throw appError('file_missing');
+      const result = actor
+        ? await saveUpload(app.db, app.storage, app.clock, actor, { ...upload, visibility })
+        : await saveRegistrationUpload(app.db, app.storage, app.clock, { ...upload, visibility });
+      return { success: true, code: 0, message: '上传成功', result, timestamp: Date.now() };
+    },
+  );
+
+  app.get(
+    '/api/common/static/*',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['files'],
+        summary: '读取文件 (私有文件须带 X-Access-Token 头或 token 参数)',
+        params: z.object({ '*': safeString().max(200) }),
+        querystring: z.object({ token: safeString().max(128).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { file, stream } = await openFile(app.db, app.storage, request.actor, request.params['*']);
+      reply.header('content-type', file.contentType);
+      reply.header('content-length', file.size);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store');
+      // a PDF may carry JavaScript: only what the trading centre published opens in the browser, the rest downloads
+      const inline = file.contentType.startsWith('image/') || file.visibility === 'public';
+      reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
+      return reply.send(stream);
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import { HealthSchema, SwitchSchema, SwitchUpdateSchema, UserPermissionSchema, envelopeSchema, safeString } from '@coalx/shared';
+import { z } from 'zod';
+import { ping } from '../flows/seed-system-data';
+import { appError } from '../errors';
+import { ok } from '../lib/envelope';
+import type { ZodApp } from '../lib/route-types';
+import { requireActor } from '../plugins/authenticate';
+import { systemPolicy } from '../modules/system/system.policy';
+import { getUserPermission } from '../modules/auth/permissions.service';
+import { getAllDictItems, listSwitches, updateSwitch } from '../modules/system/system.service';
+
+const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeString(), text: safeString(), disabled: z.boolean().optional() })));
+
+export default async function systemRoutes(app: ZodApp) {
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { tags: ['system'], summary: '健康检查 (数据库可用时 200)', response: { 200: envelopeSchema(HealthSchema) } } },
+    async () => {
+      try {
+        await ping(app.db);
+      } catch {
+        throw appError('unavailable', '数据库不可用');
+      }
+      return ok({ status: 'ok' as const, database: 'ok' as const, time: app.clock.now().toISOString() });
+    },
+  );
+
+  app.get(
+    '/sys/dict/getAllDictItems',
+    { config: { public: true }, schema: { tags: ['system'], summary: '全部数据字典', response: { 200: envelopeSchema(DictMapSchema) } } },
+    async () => ok(await getAllDictItems(app.db)),
+  );
+
+  app.get(
+    '/sys/switch/list',
+    { config: { public: true }, schema: { tags: ['system'], summary: '系统开关 (PayPassword, UkeySwitch)', response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    async () => ok(await listSwitches(app.db)),
+  );
+
+  app.get(
+    '/sys/permission/getUserPermissionByToken',
+    { schema: { tags: ['system'], summary: '当前用户的工作台菜单', response: { 200: envelopeSchema(UserPermissionSchema) } } },
+    async (request) => ok(await getUserPermission(app.db, requireActor(request))),
+  );
+
+  app.put(
+    '/sys/switch/update',
+    { config: { audit: '修改系统开关', permission: ['system-switch', 'operation-fundsAudit'] }, schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    async (request) => {
+      systemPolicy.can(requireActor(request), 'updateSwitch');
+      const before = await updateSwitch(app.db, request.body.code, request.body.content);
+      request.auditChanges = { [request.body.code]: [before, request.body.content] };
+      return ok(await listSwitches(app.db), '开关已更新');
+    },
+  );
+}

@@ -1,0 +1,7 @@
+import { registerScheduledJob } from '../plugins/scheduler';
+import { autoSignArrived } from '../modules/delivery/delivery.service';
+
+/** Arrived trucks nobody signed for or disputed within the auto sign-for period count as signed. */
+export function registerDeliveryJobs() {
+  registerScheduledJob({ name: 'delivery.auto_sign', run: (db, now) => autoSignArrived(db, now) });
+}

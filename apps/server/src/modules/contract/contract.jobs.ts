@@ -1,7 +1,0 @@
-import { registerScheduledJob } from '../../plugins/scheduler';
-import { expireOverdueContracts } from './contract.service';
-
-/** Contracts past their signing deadline become 逾期未签 on the scheduler's next round. */
-export function registerContractJobs() {
-  registerScheduledJob({ name: 'contract.expire', run: (db, now) => expireOverdueContracts(db, now) });
-}
