@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, message } from 'antd';
-import { errorMessage, type PageResult } from '@/app/request';
+import type { PageResult } from '@/app/request';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { EMPTY_DOWNLOAD } from '@/lib/download';
 
 export interface ExcelColumn<T> {
   title: string;
@@ -50,26 +51,15 @@ export interface ExportExcelButtonProps<T> {
 
 /** 导出 Excel: every row of the table's current query, fetched page by page. */
 export default function ExportExcelButton<T>({ fileName, columns, fetchPage }: ExportExcelButtonProps<T>) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const rows = await fetchAllRows(fetchPage);
-      if (rows.length === 0) {
-        message.warning('当前查询没有可导出的数据');
-        return;
-      }
-      const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-      await downloadExcel(`${fileName}-${stamp}`, fileName, columns, rows);
-      message.success(`已导出 ${rows.length} 条记录`);
-    } catch (error) {
-      message.error(errorMessage(error, '导出失败，请稍后重试'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { exporting, exportExcel } = useExcelExport(async () => {
+    const rows = await fetchAllRows(fetchPage);
+    if (rows.length === 0) throw new Error(EMPTY_DOWNLOAD);
+    const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    await downloadExcel(`${fileName}-${stamp}`, fileName, columns, rows);
+    message.success(`已导出 ${rows.length} 条记录`);
+  }, '当前查询没有可导出的数据');
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={run}>
+    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
       导出 Excel
     </Button>
   );

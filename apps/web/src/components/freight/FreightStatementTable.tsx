@@ -1,12 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Popconfirm, Space, message } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { formatFen, formatTons, type FreightStatus } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
 import { rowDetails } from '@/components/RowDetails';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { cleanParams, WS_PAGINATION } from '@/lib/pro-table';
 import { FREIGHT_EXPORT_PATH, listFreight, type FreightFilters, type FreightStatementSummary } from '@/services/freight';
 import { FreightActionModals, FreightDetailDrawer, FreightStatusTag, cancelStatement, useFreightAction } from './FreightParts';
@@ -25,8 +26,11 @@ export default function FreightStatementTable({ title, tabs, toolbar, reloadKey,
   const actionRef = useRef<ActionType>(undefined);
   const [tab, setTab] = useState(tabs[0]!.key);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
   const filters = useRef<FreightFilters>({});
+  const { exporting, exportExcel } = useExcelExport(() => {
+    const f = filters.current;
+    return downloadWithToken(FREIGHT_EXPORT_PATH, { status: f.status, payable: f.payable, statementNo: f.statementNo, carrierName: f.carrierName, orderNo: f.orderNo }, '运费结算单.xlsx');
+  }, '当前查询没有可导出的结算单');
   const action = useFreightAction();
   const reload = () => actionRef.current?.reload();
 
@@ -80,21 +84,6 @@ export default function FreightStatementTable({ title, tabs, toolbar, reloadKey,
       ),
     },
   ];
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const f = filters.current;
-      await downloadWithToken(FREIGHT_EXPORT_PATH, { status: f.status, payable: f.payable, statementNo: f.statementNo, carrierName: f.carrierName, orderNo: f.orderNo }, '运费结算单.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的结算单');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, message, Radio, Space } from 'antd';
+import { Button, Radio, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { CONTRACT_KINDS, CONTRACT_STATUS, formatPrice, formatTons, type ContractStatus } from '@coalx/shared';
 import { useSession } from '@/app/session';
@@ -11,7 +11,8 @@ import { rowDetails } from '@/components/RowDetails';
 import { ContractStatusTag, DeadlineCountdown } from '@/components/contract/ContractParts';
 import '@/components/contract/contract.css';
 import SignContractModal from '@/components/contract/SignContractModal';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { canSign, counterpartyOf, sideText } from '@/lib/contract';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import { CONTRACT_EXPORT_PATH, listContracts, type ContractFilters, type ContractSummary } from '@/services/contract';
@@ -30,7 +31,10 @@ export default function ContractListPage() {
   const filters = useRef<ContractFilters>({});
   const [quick, setQuick] = useState<Quick>('all');
   const [signing, setSigning] = useState<ContractSummary | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportExcel } = useExcelExport(() => {
+    const { contractNo, status, counterparty } = filters.current;
+    return downloadWithToken(CONTRACT_EXPORT_PATH, { contractNo, status, counterparty }, '合同列表.xlsx');
+  }, '当前查询没有可导出的合同');
 
   const partyColumns: ProColumns<ContractSummary>[] = isOperator
     ? [
@@ -99,21 +103,6 @@ export default function ContractListPage() {
       ),
     },
   ];
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const { contractNo, status, counterparty } = filters.current;
-      await downloadWithToken(CONTRACT_EXPORT_PATH, { contractNo, status, counterparty }, '合同列表.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的合同');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>

@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Button, message } from 'antd';
+import { Button } from 'antd';
 import { JOURNAL_KIND } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
 import { JOURNAL_EXPORT_PATH, listJournal, type JournalEntry, type JournalKind } from '@/services/funds';
+import { useExcelExport } from '@/hooks/useExcelExport';
 import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
 import { JournalKindTag, refTypeText } from '@/components/funds/tags';
 import { rowDetails } from '@/components/RowDetails';
@@ -67,21 +68,7 @@ const columns: ProColumns<JournalEntry>[] = [
 /** 支付记录查询 (workspace /financial/payRecord): the funds journal, filtered by type and date, exportable. */
 export default function PayRecordPage() {
   const filters = useRef<Filters>({});
-  const [exporting, setExporting] = useState(false);
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      await downloadWithToken(JOURNAL_EXPORT_PATH, { ...filters.current }, '支付记录.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning(text);
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportExcel } = useExcelExport(() => downloadWithToken(JOURNAL_EXPORT_PATH, { ...filters.current }, '支付记录.xlsx'), EMPTY_DOWNLOAD);
 
   return (
     <div className="coalx-funds-page">

@@ -11,7 +11,8 @@ import Money, { yuan } from '@/components/Money';
 import { confirmMoney } from '@/components/MoneyConfirm';
 import { rowDetails } from '@/components/RowDetails';
 import { OrderStatusTag } from '@/components/order/OrderParts';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import { confirmInvoice, INVOICE_EXPORT_PATH, listInvoiceDue, listInvoices, type InvoiceDue, type InvoiceFilters, type InvoiceView } from '@/services/invoice';
 import InvoiceDetail from './components/InvoiceDetail';
@@ -37,7 +38,10 @@ export default function InvoiceListPage() {
   const [registering, setRegistering] = useState<InvoiceDue | null>(null);
   const [reversing, setReversing] = useState<InvoiceView | null>(null);
   const [viewing, setViewing] = useState<InvoiceView | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportExcel } = useExcelExport(() => {
+    const f = filters.current;
+    return downloadWithToken(INVOICE_EXPORT_PATH, { status: f.status, kind: f.kind, orderNo: f.orderNo, number: f.number, counterparty: f.counterparty, dateFrom: f.dateFrom, dateTo: f.dateTo }, '发票列表.xlsx');
+  }, '当前查询没有可导出的发票');
   const reload = () => actionRef.current?.reload();
 
   const confirm = async (r: InvoiceView) => {
@@ -162,21 +166,6 @@ export default function InvoiceListPage() {
       ),
     },
   ];
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const f = filters.current;
-      await downloadWithToken(INVOICE_EXPORT_PATH, { status: f.status, kind: f.kind, orderNo: f.orderNo, number: f.number, counterparty: f.counterparty, dateFrom: f.dateFrom, dateTo: f.dateTo }, '发票列表.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的发票');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const toolbar = {
     menu: {

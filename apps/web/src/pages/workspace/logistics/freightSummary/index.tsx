@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProCard } from '@ant-design/pro-components';
-import { Button, DatePicker, Input, Space, Table, message } from 'antd';
+import { Button, DatePicker, Input, Space, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { formatTons, type FreightSummaryQuery } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
 import FreightSummaryChart from '@/components/freight/FreightSummaryChart';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { FREIGHT_KEYS, FREIGHT_SUMMARY_EXPORT_PATH, getFreightSummary, type FreightSummaryAnswer } from '@/services/freight';
 
 type Row = FreightSummaryAnswer['rows'][number];
@@ -18,21 +19,10 @@ export default function FreightSummaryPage() {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [carrier, setCarrier] = useState('');
   const [query, setQuery] = useState<FreightSummaryQuery>({});
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportExcel } = useExcelExport(() => downloadWithToken(FREIGHT_SUMMARY_EXPORT_PATH, { ...query }, '运费汇总.xlsx'), '当前查询没有可导出的数据');
   const summary = useQuery({ queryKey: FREIGHT_KEYS.summary(query), queryFn: () => getFreightSummary(query) });
   const search = () =>
     setQuery({ monthFrom: range?.[0]?.format('YYYY-MM'), monthTo: range?.[1]?.format('YYYY-MM'), carrierName: carrier.trim() || undefined });
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await downloadWithToken(FREIGHT_SUMMARY_EXPORT_PATH, { ...query }, '运费汇总.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      message[text === EMPTY_DOWNLOAD ? 'warning' : 'error'](text === EMPTY_DOWNLOAD ? '当前查询没有可导出的数据' : text);
-    } finally {
-      setExporting(false);
-    }
-  };
   const total = summary.data?.total;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>

@@ -1,15 +1,16 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Tabs, message } from 'antd';
+import { Button, Card, Tabs } from 'antd';
 import { DISPATCH_STATUS } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import DriverManager from '@/components/driver/DriverManager';
 import TruckActions from '@/components/delivery/TruckActions';
 import { truckColumns, truckDetails } from '@/components/delivery/truck-columns';
 import { rowDetails } from '@/components/RowDetails';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import { listTrucks, TRANSPORT_EXPORT_PATH, type DispatchView, type TransportFilters } from '@/services/delivery';
 
@@ -17,7 +18,10 @@ import { listTrucks, TRANSPORT_EXPORT_PATH, type DispatchView, type TransportFil
 function TransportRecords() {
   const actionRef = useRef<ActionType>(undefined);
   const filters = useRef<TransportFilters>({});
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportExcel } = useExcelExport(
+    () => downloadWithToken(TRANSPORT_EXPORT_PATH, { ...filters.current } as Record<string, string | undefined>, '运输记录.xlsx'),
+    '当前查询没有可导出的运输记录',
+  );
 
   const searchColumns: ProColumns<DispatchView>[] = [
     { title: '订单编号', dataIndex: 'orderNo', hideInTable: true, fieldProps: { placeholder: '请输入订单编号' } },
@@ -26,20 +30,6 @@ function TransportRecords() {
     { title: '状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: enumOf(DISPATCH_STATUS), fieldProps: { placeholder: '全部状态' } },
     { title: '派车日期', dataIndex: 'dateRange', hideInTable: true, valueType: 'dateRange' },
   ];
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      await downloadWithToken(TRANSPORT_EXPORT_PATH, { ...filters.current } as Record<string, string | undefined>, '运输记录.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的运输记录');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <ProTable<DispatchView>

@@ -14,7 +14,8 @@ import OfferModal from '@/components/longTerm/OfferModal';
 import '@/components/longTerm/long-term.css';
 import { rowDetails } from '@/components/RowDetails';
 import '@/components/TradeDetail/trade.css';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { buyerText, rateText } from '@/lib/long-term';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import {
@@ -75,10 +76,13 @@ export default function LongTermListPage() {
   const filters = useRef<LongTermFilters>({});
   const [scope, setScope] = useState<Scope>('mine');
   const [flagged, setFlagged] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [offering, setOffering] = useState<{ editing: LongTermDetail | null } | null>(null);
   const [applying, setApplying] = useState<LongTermSummary | null>(null);
   const market = scope === 'market';
+  const { exporting, exportExcel } = useExcelExport(() => {
+    const f = filters.current;
+    return downloadWithToken(LONG_TERM_EXPORT_PATH, { scope: f.scope, status: f.status, keyword: f.keyword, flagged: f.flagged }, market ? '长协市场.xlsx' : '长协.xlsx');
+  }, '当前查询没有可导出的长协');
 
   const changed = () => {
     void client.invalidateQueries({ queryKey: LONG_TERM_KEYS.all });
@@ -223,21 +227,6 @@ export default function LongTermListPage() {
       ),
     },
   ];
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const f = filters.current;
-      await downloadWithToken(LONG_TERM_EXPORT_PATH, { scope: f.scope, status: f.status, keyword: f.keyword, flagged: f.flagged }, market ? '长协市场.xlsx' : '长协.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的长协');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const tabs = [
     { key: 'mine', label: isOperator ? '全部长协' : '我的长协' },

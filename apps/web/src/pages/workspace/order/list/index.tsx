@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Space, message } from 'antd';
+import { Button, Space } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUS, ORDER_TABS, TRANSPORT_ARRANGERS, formatPrice, formatTons, type OrderStatus, type OrderTab } from '@coalx/shared';
 import { useSession } from '@/app/session';
@@ -10,7 +10,8 @@ import Money from '@/components/Money';
 import { rowDetails } from '@/components/RowDetails';
 import { OrderStatusTag, SignedProgress } from '@/components/order/OrderParts';
 import '@/components/order/order.css';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { canPayOrder, orderCounterparty, sideText } from '@/lib/order';
 import { cleanParams, WS_PAGINATION } from '@/lib/pro-table';
 import { listOrders, ORDER_EXPORT_PATH, type OrderFilters, type OrderSummary } from '@/services/order';
@@ -33,7 +34,14 @@ export default function OrderListPage() {
   // the operator's 逾期未付款订单 opens the list filtered to them
   const [overdueOnly, setOverdueOnly] = useState(search.get('overdue') === '1');
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportExcel } = useExcelExport(() => {
+    const f = filters.current;
+    return downloadWithToken(
+      ORDER_EXPORT_PATH,
+      { status: f.status, overdue: f.overdue, orderNo: f.orderNo, contractNo: f.contractNo, counterparty: f.counterparty, productName: f.productName, dateFrom: f.dateFrom, dateTo: f.dateTo },
+      '订单列表.xlsx',
+    );
+  }, '当前查询没有可导出的订单');
 
   const open = (r: OrderSummary) => navigate(`/order/info?id=${r.id}`);
 
@@ -115,25 +123,6 @@ export default function OrderListPage() {
       ),
     },
   ];
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const f = filters.current;
-      await downloadWithToken(
-        ORDER_EXPORT_PATH,
-        { status: f.status, overdue: f.overdue, orderNo: f.orderNo, contractNo: f.contractNo, counterparty: f.counterparty, productName: f.productName, dateFrom: f.dateFrom, dateTo: f.dateTo },
-        '订单列表.xlsx',
-      );
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的订单');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const tabLabel = (key: OrderTab) => {
     const n = counts[key];

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Button, Tag, Typography, message } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { AUDIT_RESULT, ROLES } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
-import { downloadWithToken, EMPTY_DOWNLOAD } from '@/lib/download';
+import { useExcelExport } from '@/hooks/useExcelExport';
+import { downloadWithToken } from '@/lib/download';
 import { cleanParams, enumOf } from '@/lib/pro-table';
 import { AUDIT_EXPORT_PATH, getAuditChoices, listAuditLogs, type AuditChoices, type AuditLogFilter, type AuditLogRecord } from '@/services/audit';
 import AuditDetailDrawer from './components/AuditDetailDrawer';
@@ -28,27 +29,16 @@ export default function AuditLogPage() {
   const filters = useRef<AuditLogFilter>({});
   const [choices, setChoices] = useState<AuditChoices>({ actions: [], objectTypes: [] });
   const [detail, setDetail] = useState<AuditLogRecord | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportExcel } = useExcelExport(
+    () => downloadWithToken(AUDIT_EXPORT_PATH, { ...(filters.current as Record<string, string | undefined>) }, '操作日志.xlsx'),
+    '当前查询没有可导出的操作日志',
+  );
 
   useEffect(() => {
     getAuditChoices()
       .then(setChoices)
       .catch(() => undefined);
   }, []);
-
-  const exportExcel = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      await downloadWithToken(AUDIT_EXPORT_PATH, { ...(filters.current as Record<string, string | undefined>) }, '操作日志.xlsx');
-    } catch (error) {
-      const text = error instanceof Error ? error.message : '导出失败，请稍后重试';
-      if (text === EMPTY_DOWNLOAD) message.warning('当前查询没有可导出的操作日志');
-      else message.error(text);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: ProColumns<AuditLogRecord>[] = [
     {
