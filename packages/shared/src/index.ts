@@ -29,6 +29,7 @@ export * from './zod-messages';
 export * from './sign/schemas';
 export * from './state-machine';
 export * from './trade/types';
+export * from './trade/market-states';
 export * from './trade/rules';
 export * from './listing/states';
 export * from './auction/states';

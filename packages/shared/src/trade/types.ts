@@ -29,22 +29,4 @@ export const AUCTION_STATE_LABELS: Record<AuctionStateCode, string> = { 0: 'æŠ¥å
 /** The filter of the home page's trade tables (hang_state_total_select) across listings and auctions. */
 export const TradeProgress = { upcoming: 0, ongoing: 1, ended: 2 } as const;
 
-/** The market state of an approved listing at `now`: before, inside or after its window (sold out ends it). */
-export function listingHangState(
-  listing: { subscribedKg: number; quantityKg: number; listedDateStart: Date; listedDateEnd: Date },
-  now: Date,
-): HangStateCode {
-  if (listing.subscribedKg >= listing.quantityKg) return HangState.ended;
-  if (now < listing.listedDateStart) return HangState.notStarted;
-  if (now < listing.listedDateEnd) return HangState.open;
-  return HangState.ended;
-}
-
-/** The market state of an approved auction at `now`, from its stored state and its times. */
-export function auctionHangState(a: { hangState: number; enrolDeadline: Date; bidStart: Date; currentEnd: Date }, now: Date): AuctionStateCode {
-  if (a.hangState === AuctionState.ended) return AuctionState.ended;
-  if (now < a.enrolDeadline) return AuctionState.enrolling;
-  if (now < a.bidStart) return AuctionState.waiting;
-  if (now < a.currentEnd) return AuctionState.bidding;
-  return AuctionState.ended;
-}
+// the market states' transition tables and their time rule (listingHangState, auctionHangState): market-states.ts
