@@ -1,4 +1,4 @@
-import { ORDER_SIDES, formatTons, type OrderSummary } from '@coalx/shared';
+import { formatTons, type OrderSummary } from '@coalx/shared';
 
 /** Pure helpers of the order pages (tested alone). */
 
@@ -18,8 +18,6 @@ export function orderCounterparty(o: Pick<OrderSummary, 'mySide' | 'sellerName' 
   if (o.mySide === 'buyer') return o.sellerName;
   return null;
 }
-
-export const sideText = (side: OrderSummary['mySide']) => (side ? ORDER_SIDES[side] : '-');
 
 /** 已签收 x / 合同 y 吨, and the share signed (0–100, whole percent, capped at 100 for the bar). */
 export function signedProgress(o: Pick<OrderSummary, 'quantity' | 'progress'>): { text: string; percent: number } {

@@ -7,13 +7,14 @@ import { CONTRACT_KINDS, CONTRACT_STATUS, formatPrice, formatTons, type Contract
 import { useSession } from '@/app/session';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
+import { counterpartySearchColumn, partyColumns } from '@/components/PartyColumn';
 import { rowDetails } from '@/components/RowDetails';
 import { ContractStatusTag, DeadlineCountdown } from '@/components/contract/ContractParts';
 import '@/components/contract/contract.css';
 import SignContractModal from '@/components/contract/SignContractModal';
 import { useExcelExport } from '@/hooks/useExcelExport';
 import { downloadWithToken } from '@/lib/download';
-import { canSign, counterpartyOf, sideText } from '@/lib/contract';
+import { canSign } from '@/lib/contract';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import { CONTRACT_EXPORT_PATH, listContracts, type ContractFilters, type ContractSummary } from '@/services/contract';
 
@@ -36,28 +37,6 @@ export default function ContractListPage() {
     return downloadWithToken(CONTRACT_EXPORT_PATH, { contractNo, status, counterparty }, '合同列表.xlsx');
   }, '当前查询没有可导出的合同');
 
-  const partyColumns: ProColumns<ContractSummary>[] = isOperator
-    ? [
-        { title: '卖方', dataIndex: 'sellerName', width: 140, search: false, ellipsis: true },
-        { title: '买方', dataIndex: 'buyerName', width: 140, search: false, ellipsis: true },
-      ]
-    : [
-        {
-          title: '对方企业',
-          dataIndex: 'counterpartyName',
-          width: 205,
-          search: false,
-          render: (_, r) => (
-            <span>
-              <span className="coalx-contract-party-cell" title={counterpartyOf(r) ?? ''}>
-                {counterpartyOf(r) ?? '-'}
-              </span>
-              <span className="coalx-contract-side">我方为{sideText(r.mySide)}</span>
-            </span>
-          ),
-        },
-      ];
-
   const columns: ProColumns<ContractSummary>[] = [
     {
       title: '合同编号',
@@ -70,8 +49,8 @@ export default function ContractListPage() {
         </Link>
       ),
     },
-    { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
-    ...partyColumns,
+    counterpartySearchColumn(isOperator),
+    ...partyColumns<ContractSummary>({ isOperator, side: (r) => r.mySide, title: '对方企业', dataIndex: 'counterpartyName', width: 205 }),
     { title: '产品', dataIndex: 'productName', width: isOperator ? 100 : 120, search: false, ellipsis: true },
     { title: '数量 (吨)', dataIndex: 'quantity', width: 105, align: 'right', search: false, render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
     { title: '金额 (¥)', dataIndex: 'amount', width: 140, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },

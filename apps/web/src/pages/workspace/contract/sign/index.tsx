@@ -3,13 +3,14 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Tag, Typography, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { CONTRACT_SIDES, formatTons } from '@coalx/shared';
+import { formatTons } from '@coalx/shared';
 import Money from '@/components/Money';
+import { counterpartyColumn } from '@/components/PartyColumn';
 import { ContractStatusTag, DeadlineCountdown, UploadStatusTag } from '@/components/contract/ContractParts';
 import SignContractModal from '@/components/contract/SignContractModal';
 import UploadPaperModal from '@/components/contract/UploadPaperModal';
 import '@/components/contract/contract.css';
-import { canSign, counterpartyOf } from '@/lib/contract';
+import { canSign } from '@/lib/contract';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import { CONTRACT_KEYS, listContracts, listMyPaperCopies, openUploadFile, type ContractSummary, type MyPaperCopy } from '@/services/contract';
 
@@ -70,19 +71,7 @@ export default function ContractSignPage() {
 
   const columns: ProColumns<ContractSummary>[] = [
     { title: '合同编号', dataIndex: 'contractNo', width: 150, render: (_, r) => <Link to={`/contract/info?id=${r.id}`}>{r.contractNo}</Link> },
-    {
-      title: '对方企业',
-      dataIndex: 'counterparty',
-      width: 180,
-      render: (_, r) => (
-        <span>
-          <span className="coalx-contract-party-cell" title={counterpartyOf(r) ?? ''}>
-            {counterpartyOf(r) ?? '-'}
-          </span>
-          <span className="coalx-contract-side">我方为{r.mySide ? CONTRACT_SIDES[r.mySide] : '-'}</span>
-        </span>
-      ),
-    },
+    counterpartyColumn<ContractSummary>({ side: (r) => r.mySide, title: '对方企业', width: 180 }),
     { title: '产品', dataIndex: 'productName', width: 110, ellipsis: true },
     { title: '数量 (吨)', dataIndex: 'quantity', width: 105, align: 'right', render: (_, r) => <span className="coalx-num">{formatTons(r.quantity, false)}</span> },
     { title: '金额 (¥)', dataIndex: 'amount', width: 140, align: 'right', render: (_, r) => <Money fen={r.amount} strong /> },

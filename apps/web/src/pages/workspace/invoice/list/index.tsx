@@ -8,6 +8,7 @@ import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
 import Authorized from '@/components/Authorized';
 import Money, { yuan } from '@/components/Money';
+import { counterpartySearchColumn } from '@/components/PartyColumn';
 import { confirmMoney } from '@/components/MoneyConfirm';
 import { rowDetails } from '@/components/RowDetails';
 import { OrderStatusTag } from '@/components/order/OrderParts';
@@ -111,7 +112,7 @@ export default function InvoiceListPage() {
   const invoiceColumns: ProColumns<InvoiceView>[] = [
     { title: '发票号码', dataIndex: 'number', width: 185, fieldProps: { placeholder: '请输入发票号码' }, render: (_, r) => <span className="coalx-num">{r.number}</span> },
     { title: '订单编号', dataIndex: 'orderNo', width: 145, fieldProps: { placeholder: '请输入订单编号' }, render: (_, r) => orderLink(r.orderId, r.orderNo) },
-    { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
+    counterpartySearchColumn(isOperator),
     { title: isOperator ? '卖方 → 买方' : '对方企业', dataIndex: 'party', width: 150, search: false, ellipsis: true, render: (_, r) => party(r) },
     {
       title: '发票类型',

@@ -7,12 +7,13 @@ import { ORDER_STATUS, ORDER_TABS, TRANSPORT_ARRANGERS, formatPrice, formatTons,
 import { useSession } from '@/app/session';
 import Authorized from '@/components/Authorized';
 import Money from '@/components/Money';
+import { counterpartySearchColumn, partyColumns } from '@/components/PartyColumn';
 import { rowDetails } from '@/components/RowDetails';
 import { OrderStatusTag, SignedProgress } from '@/components/order/OrderParts';
 import '@/components/order/order.css';
 import { useExcelExport } from '@/hooks/useExcelExport';
 import { downloadWithToken } from '@/lib/download';
-import { canPayOrder, orderCounterparty, sideText } from '@/lib/order';
+import { canPayOrder } from '@/lib/order';
 import { cleanParams, WS_PAGINATION } from '@/lib/pro-table';
 import { listOrders, ORDER_EXPORT_PATH, type OrderFilters, type OrderSummary } from '@/services/order';
 
@@ -45,30 +46,6 @@ export default function OrderListPage() {
 
   const open = (r: OrderSummary) => navigate(`/order/info?id=${r.id}`);
 
-  const partyColumns: ProColumns<OrderSummary>[] = isOperator
-    ? [
-        { title: '卖方', dataIndex: 'sellerName', width: 120, search: false, ellipsis: true },
-        { title: '买方', dataIndex: 'buyerName', width: 120, search: false, ellipsis: true },
-      ]
-    : [
-        {
-          title: '对方企业 / 我方角色',
-          dataIndex: 'counterpartyName',
-          width: 180,
-          search: false,
-          render: (_, r) => (
-            <span>
-              <span className="coalx-order-party" title={orderCounterparty(r) ?? ''}>
-                {orderCounterparty(r) ?? '-'}
-              </span>
-              <span className="coalx-order-side" data-testid="order-my-side">
-                我方为{sideText(r.mySide)}
-              </span>
-            </span>
-          ),
-        },
-      ];
-
   const columns: ProColumns<OrderSummary>[] = [
     {
       title: '订单编号',
@@ -92,8 +69,8 @@ export default function OrderListPage() {
         </Link>
       ),
     },
-    { title: isOperator ? '企业名称' : '对方企业', dataIndex: 'counterparty', hideInTable: true, fieldProps: { placeholder: isOperator ? '卖方或买方企业名称' : '请输入对方企业名称' } },
-    ...partyColumns,
+    counterpartySearchColumn(isOperator),
+    ...partyColumns<OrderSummary>({ isOperator, side: (r) => r.mySide, title: '对方企业 / 我方角色', dataIndex: 'counterpartyName', width: 180, operatorWidth: 120 }),
     { title: '产品', dataIndex: 'productName', width: isOperator ? 100 : 95, ellipsis: true, fieldProps: { placeholder: '请输入产品名称' } },
     { title: '合同金额 (¥)', dataIndex: 'amount', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.amount} strong /> },
     { title: '状态', dataIndex: 'status', width: 105, search: false, render: (_, r) => <OrderStatusTag status={r.status} overdue={r.overdue} /> },

@@ -8,6 +8,7 @@ import { STATEMENT_STATUS, formatTons, type StatementStatus } from '@coalx/share
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
 import Money from '@/components/Money';
+import { partyColumns } from '@/components/PartyColumn';
 import { rowDetails } from '@/components/RowDetails';
 import { StatementMoney, StatementQuality, StatementStatusTag, StatementTrucks } from '@/components/settlement/StatementParts';
 import { cleanParams, WS_PAGINATION } from '@/lib/pro-table';
@@ -137,7 +138,6 @@ export default function SettlementBalancePage() {
   const waiting = settleable.data?.length ?? 0;
 
   const open = (r: StatementView) => navigate(`/settlement/info?id=${r.id}`);
-  const sideText = (r: StatementView) => (r.side === 'seller' ? '卖方' : r.side === 'buyer' ? '买方' : '');
 
   const columns: ProColumns<StatementView>[] = [
     {
@@ -152,25 +152,7 @@ export default function SettlementBalancePage() {
       ),
     },
     { title: '订单编号', dataIndex: 'orderNo', width: 130, search: false, render: (_, r) => <span className="coalx-num">{r.orderNo}</span> },
-    ...(isOperator
-      ? ([
-          { title: '卖方', dataIndex: 'sellerName', width: 140, search: false, ellipsis: true },
-          { title: '买方', dataIndex: 'buyerName', width: 140, search: false, ellipsis: true },
-        ] as ProColumns<StatementView>[])
-      : ([
-          {
-            title: '对方企业 / 我方角色',
-            dataIndex: 'counterparty',
-            width: 160,
-            search: false,
-            render: (_, r) => (
-              <span>
-                <span style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.side === 'seller' ? r.buyerName : r.sellerName}</span>
-                <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>我方为{sideText(r)}</span>
-              </span>
-            ),
-          },
-        ] as ProColumns<StatementView>[])),
+    ...partyColumns<StatementView>({ isOperator, side: (r) => r.side, title: '对方企业 / 我方角色', width: 160 }),
     { title: '产品', dataIndex: 'productName', width: 95, search: false, ellipsis: true },
     { title: '结算数量', dataIndex: 'settledKg', width: 95, align: 'right', search: false, render: (_, r) => formatTons(r.settledKg) },
     { title: '结算金额 (¥)', dataIndex: 'amountFen', width: 125, align: 'right', search: false, render: (_, r) => <Money fen={r.amountFen} strong /> },

@@ -5,10 +5,11 @@ import { Alert, Button, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ORDER_PAYMENT_TABS } from '@coalx/shared';
 import Money, { yuan } from '@/components/Money';
+import { counterpartyColumn } from '@/components/PartyColumn';
 import { OrderStatusTag } from '@/components/order/OrderParts';
 import { usePayOrder } from '@/components/order/usePayOrder';
 import '@/components/order/order.css';
-import { canPayOrder, orderCounterparty, sideText } from '@/lib/order';
+import { canPayOrder } from '@/lib/order';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import { getFundInfo } from '@/services/funds';
 import { listOrderPayments, type OrderSummary } from '@/services/order';
@@ -29,19 +30,7 @@ export default function SettlementPaymentPage() {
     void funds.refetch();
   });
 
-  const party: ProColumns<OrderSummary> = {
-    title: '对方企业 / 我方角色',
-    dataIndex: 'counterparty',
-    width: 200,
-    render: (_, r) => (
-      <span>
-        <span className="coalx-order-party" title={orderCounterparty(r) ?? ''}>
-          {orderCounterparty(r) ?? '-'}
-        </span>
-        <span className="coalx-order-side">我方为{sideText(r.mySide)}</span>
-      </span>
-    ),
-  };
+  const party = counterpartyColumn<OrderSummary>({ side: (r) => r.mySide, title: '对方企业 / 我方角色', width: 200 });
   const orderNo: ProColumns<OrderSummary> = {
     title: '订单编号',
     dataIndex: 'orderNo',
