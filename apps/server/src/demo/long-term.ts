@@ -2,7 +2,8 @@ import { addMonths, monthDays, monthsBetween, type LongTermOffer } from '@coalx/
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contracts, drivers, longTermApplications, longTermCallOffs, orders, users, type Driver } from '../db/schema/index';
-import { makeFrameworkContract, startLongTermOfContract } from '../flows/long-term-contract';
+import { makeFrameworkContract } from '../flows/make-long-term-contract';
+import { startLongTermOfContract } from '../flows/start-long-term';
 import { makeContractForDeal } from '../flows/make-contract';
 import { makeOrderForContract } from '../flows/make-order';
 import type { Actor } from '../lib/actor';

@@ -1,37 +1,18 @@
 import { TradeType, amountFen, defaultContractTerms, monthDays, type ContractContext } from '@coalx/shared';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/events';
-import { startSweep } from '../lib/sweep';
-import {
-  contractForOrder,
-  contractOfLongTerm,
-  insertContract,
-  markContractCompleted,
-  markContractPerforming,
-} from '../modules/contract/contract.service';
+import { contractOfLongTerm, insertContract } from '../modules/contract/contract.service';
 import { currentTemplate } from '../modules/contract/template.service';
 import { findEnterprise } from '../modules/enterprise/enterprise.service';
 import type { FileStorage } from '../modules/files/storage';
-import {
-  attachFrameworkContract,
-  endedLongTerms,
-  expireLongTerm,
-  longTermForContract,
-  longTermsWithoutContract,
-  pricingClauses,
-  signingLongTerms,
-  startExecution,
-  terminateForVoidedContract,
-} from '../modules/long-term/long-term.service';
+import { attachFrameworkContract, longTermForContract, pricingClauses } from '../modules/long-term/long-term.service';
 import { parameterNumber, workingDaysDeadline } from '../modules/system/calendar';
 import { partyOf } from './make-contract';
 
 /**
  * A long-term deal's framework contract (DESIGN.md §8 "Long-term deals"): made from the long-term template when the
- * seller accepts an application, signed by both as any contract; its taking effect starts the deal's execution, its
- * voiding ends the deal, and the period's end completes both. Every step is idempotent and swept every minute, so
- * a crash between two steps is caught up.
+ * seller accepts an application (`longterm.accepted`, long-term-follow-ups.ts), signed by both as any contract.
+ * Idempotent: a contract made already is attached instead.
  */
 export async function makeFrameworkContract(db: Db, storage: FileStorage, clock: Clock, longTermId: number) {
   const existing = await contractOfLongTerm(db, longTermId);
@@ -105,58 +86,4 @@ export async function makeFrameworkContract(db: Db, storage: FileStorage, clock:
   const made = row ?? (await contractOfLongTerm(db, longTermId));
   if (made) await attachFrameworkContract(db, longTermId, made.id);
   return row;
-}
-
-/** The framework contract took effect: the deal is in execution and the contract 履行中, in one transaction. */
-export async function startLongTermOfContract(db: Db, clock: Clock, contractId: number) {
-  const contract = await contractForOrder(db, contractId);
-  if (!contract || contract.longTermId === null || contract.status !== 'effective') return false;
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const started = await startExecution(tx, contract.longTermId!, now);
-    await markContractPerforming(tx, contract.id, now, '长协执行期开始，按月发起调运');
-    return started;
-  });
-}
-
-/** The framework contract was voided: the deal ends (已终止). */
-export async function endLongTermOfVoidedContract(db: Db, clock: Clock, contractId: number) {
-  const contract = await contractForOrder(db, contractId);
-  if (!contract || contract.longTermId === null || contract.status !== 'voided') return;
-  await db.transaction((tx) => terminateForVoidedContract(tx, contract.longTermId!, clock.now(), `框架合同已作废：${contract.voidReason ?? ''}`));
-}
-
-/** Scheduled: deals whose last month is over are 已到期 and their framework contracts 已完成. */
-export async function expireLongTerms(db: Db, now: Date): Promise<number> {
-  let expired = 0;
-  for (const deal of await endedLongTerms(db, now)) {
-    await db.transaction(async (tx) => {
-      if (!(await expireLongTerm(tx, deal.id, now))) return;
-      expired++;
-      if (deal.contractId !== null) await markContractCompleted(tx, deal.contractId, now, '长协合同期满');
-    });
-  }
-  return expired;
-}
-
-async function sweep(db: Db, storage: FileStorage, clock: Clock, onError: (err: unknown, id: number) => void) {
-  for (const id of await longTermsWithoutContract(db)) await makeFrameworkContract(db, storage, clock, id).catch((err) => onError(err, id));
-  for (const deal of await signingLongTerms(db)) {
-    if (deal.contractId !== null) await startLongTermOfContract(db, clock, deal.contractId).catch((err) => onError(err, deal.id));
-  }
-}
-
-export function longTermFollowUps(
-  bus: EventBus,
-  app: { db: Db; storage: FileStorage; clock: Clock; log: { error(obj: object, msg: string): void } },
-  sweepEveryMs = 60_000,
-): Array<() => void> {
-  const onError = (err: unknown, id: number) => app.log.error({ err, id }, 'long-term follow-up failed');
-  const run = () => sweep(app.db, app.storage, app.clock, onError).catch((err) => app.log.error({ err }, 'long-term sweep failed'));
-  return [
-    bus.on('longterm.accepted', ({ id }) => makeFrameworkContract(app.db, app.storage, app.clock, id).catch((err) => onError(err, id))),
-    bus.on('contract.effective', ({ id }) => startLongTermOfContract(app.db, app.clock, id).catch((err) => onError(err, id))),
-    bus.on('contract.voided', ({ id }) => endLongTermOfVoidedContract(app.db, app.clock, id).catch((err) => onError(err, id))),
-    startSweep(run, sweepEveryMs),
-  ];
 }
