@@ -1,90 +1,101 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkArchitecture, loadTree, violationAt, violationKey, type Rule, type Violation } from './test/architecture';
 
 /**
- * The rules of the layout (STYLE.md), checked on the source text so a change that breaks one fails the build:
- * a module touches only its own tables (the schema file named like it), route files check no role themselves (a
- * policy does) and every module has a policy. (The web app's rule, no page importing another page, is the web's own test.)
+ * The rules of the layout (STYLE.md), checked by reading the code with TypeScript's compiler (test/architecture.ts):
+ *  - foreign-table: a module (modules/<m>/) uses only its own tables, those of db/schema/<m>.ts, whatever the import
+ *    form (named, aliased, namespace member, re-export, dynamic import(), an import of the schema file itself).
+ *    Cross-domain work goes through flows/ or the other module's service.
+ *  - foreign-sql: a module's SQL text (strings, templates, drizzle sql``) names no other module's table after
+ *    UPDATE, INSERT INTO, DELETE FROM, FROM or JOIN.
+ *  - status-write: `status`, `hangState` and `auditStatus` are UPDATED only by lib/transition.ts (drizzle .set(),
+ *    onConflictDoUpdate's set, SQL `SET status = …`). Inserting a row with its initial status (.values()) is
+ *    allowed: a row's birth is no move of its state machine.
+ *  - upward-import / unknown-layer: no file imports a layer above it (LAYERS, top-down: main.ts app.ts → api/ jobs/
+ *    demo/ → plugins/ → flows/ → queries/ → modules/ → lib/ → db/ → errors.ts config.ts), nor test code; every source
+ *    file is in a layer. Type-only imports count too: they are dependencies all the same.
+ *  - forbidden-outside-policy: a 403 (errors.ts's forbidden(), or new AppError('forbidden')) is made only in
+ *    *.policy.ts, lib/policy.ts and plugins/grants.ts.
+ *  - role-in-route / role-outside-policy: route files (api/) read no role at all; elsewhere the acting user's role
+ *    (Actor.role) is compared, and requireRole() / isPlatformStaff() called, only in policies and lib/policy.ts.
+ *  - route-without-policy: every module serving routes in api/ has a policy (area's routes are all public).
+ * Tests (*.test.ts, *.test-helpers.ts, test/) are not checked. (The web app's rule, no page importing another page,
+ * is the web's own test.)
  */
 const SRC = path.dirname(new URL(import.meta.url).pathname);
-const MODULES = path.join(SRC, 'modules');
-const SCHEMA = path.join(SRC, 'db', 'schema');
+const FIXTURES = path.join(SRC, 'test', 'architecture-fixtures');
 
-function filesUnder(dir: string, pattern: RegExp): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => pattern.test(f)).map((f) => path.join(dir, f));
-}
+/**
+ * Today's violations, which the test holds exactly: a new one fails it, and a fixed one must be taken off this list.
+ * Listed as `rule file: detail` without line numbers, which move while the files are edited; the failure message
+ * gives the lines. Empty this list, don't grow it.
+ */
+const KNOWN: string[] = [
+  // selling out ends the listing inside the group's one-statement write: the move's SQL comes from the market table
+  // (inlineMarketMove), but the UPDATE is written here rather than by lib/transition.ts
+  'status-write flows/subscribe-listing.ts: SQL SET hang_state = … in WRITE_SUBSCRIPTIONS',
+  // modules reaching up: the auth module into the grants plugin, the freight module into a read model
+  'upward-import modules/auth/auth.service.ts: imports plugins/grants.ts (plugins/ is above modules/)',
+  'upward-import modules/auth/roles-admin.service.ts: imports plugins/grants.ts (plugins/ is above modules/)',
+  'upward-import modules/freight/freight.service.ts: imports queries/freight-trucks.ts (queries/ is above modules/)',
+];
 
-/** Table (export) name → the module that owns it: the schema file's name is the module's name. */
-function tableOwners(): Map<string, string> {
-  const owners = new Map<string, string>();
-  for (const file of filesUnder(SCHEMA, /^[a-z-]+\.ts$/)) {
-    const module = path.basename(file, '.ts');
-    if (module === 'index' || module === 'columns') continue;
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(/^export const (\w+) = pgTable\(/gm)) owners.set(match[1]!, module);
-  }
-  return owners;
-}
-
-/** Names a file imports from the schema (the barrel or one schema file). */
-function importedSchemaNames(source: string): string[] {
-  const names: string[] = [];
-  for (const match of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]*db\/schema(?:\/[\w-]+)?'/g)) {
-    for (const part of match[1]!.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
-      if (name) names.push(name);
-    }
-  }
-  return names;
-}
-
-const relative = (file: string) => path.relative(SRC, file);
-
-/** Modules with no policy: every route is public (area) or acts only on the caller's own session (auth). */
-const NO_POLICY_NEEDED = new Set(['area', 'auth']);
+const keys = (violations: Violation[]) => violations.map(violationKey).sort();
 
 describe('architecture', () => {
+  const tree = loadTree(SRC);
+  const violations = checkArchitecture(tree);
+
   it('every table belongs to a module with a schema file of its name', () => {
-    const owners = tableOwners();
-    expect(owners.size).toBeGreaterThan(20);
-    const modules = new Set(fs.readdirSync(MODULES));
-    for (const [table, module] of owners) expect(modules.has(module) || module === 'system', `${table} in schema/${module}.ts`).toBe(true);
+    expect(tree.tables.length).toBeGreaterThan(20);
+    for (const table of tree.tables) expect(tree.modules.has(table.owner), `${table.name} in ${table.file}`).toBe(true);
   });
 
-  it("no module imports another module's tables (cross-domain work goes through flows/ or the other module's service)", () => {
-    const owners = tableOwners();
-    const violations: string[] = [];
-    for (const file of filesUnder(MODULES, /\.ts$/)) {
-      if (/\.test(-helpers)?\.ts$/.test(file)) continue;
-      const module = relative(file).split(path.sep)[1]!;
-      for (const name of importedSchemaNames(fs.readFileSync(file, 'utf8'))) {
-        const owner = owners.get(name);
-        if (owner && owner !== module) violations.push(`${relative(file)} imports ${name} (module ${owner})`);
-      }
-    }
-    expect(violations).toEqual([]);
+  it('holds every rule, but for the KNOWN violations (exactly)', () => {
+    const found = keys(violations);
+    const known = [...KNOWN].sort();
+    const added = violations.filter((v) => !known.includes(violationKey(v))).map(violationAt);
+    const fixed = known.filter((k) => !found.includes(k));
+    expect({ added, fixed }, 'new violations fail; fixed ones leave KNOWN').toEqual({ added: [], fixed: [] });
+    expect(found).toEqual(known);
+  });
+});
+
+describe('architecture checker on planted violations (test/architecture-fixtures)', () => {
+  const planted = checkArchitecture(loadTree(FIXTURES));
+  const inFile = (file: string) => planted.filter((v) => v.file === file);
+
+  // one file a kind, each planting exactly one violation
+  const KINDS: [kind: string, file: string, rule: Rule][] = [
+    ['named import', 'modules/listing/named-import.ts', 'foreign-table'],
+    ['aliased import', 'modules/listing/aliased-import.ts', 'foreign-table'],
+    ['namespace import', 'modules/listing/namespace-import.ts', 'foreign-table'],
+    ['double quotes', 'modules/listing/double-quotes.ts', 'foreign-table'],
+    ['path import of a schema file', 'modules/listing/path-import.ts', 'foreign-table'],
+    ['re-export', 'modules/listing/re-export.ts', 'foreign-table'],
+    ['dynamic import, destructured', 'modules/listing/dynamic-import.ts', 'foreign-table'],
+    ['dynamic import, member', 'modules/listing/dynamic-member.ts', 'foreign-table'],
+    ['raw SQL update', 'modules/listing/raw-sql-update.ts', 'foreign-sql'],
+    ['status write', 'modules/listing/status-write.ts', 'status-write'],
+    ['state write through a spread', 'modules/listing/status-spread.ts', 'status-write'],
+    ['state write in SQL', 'modules/listing/status-sql.ts', 'status-write'],
+    ['upward import (module → flow)', 'modules/order/upward-import.ts', 'upward-import'],
+    ['upward import (query → flow)', 'queries/order-report.ts', 'upward-import'],
+    ['forbidden in a service', 'modules/order/forbidden-in-service.ts', 'forbidden-outside-policy'],
+    ['role compared in a service', 'modules/order/role-in-service.ts', 'role-outside-policy'],
+    ['role compared in a route', 'api/order.routes.ts', 'role-in-route'],
+    ['routes of a module without a policy', 'api/freight.routes.ts', 'route-without-policy'],
+  ];
+
+  it.each(KINDS)('catches %s', (_kind, file, rule) => {
+    expect(fs.existsSync(path.join(FIXTURES, `${file}.txt`)), file).toBe(true);
+    expect(inFile(file).map((v) => v.rule)).toEqual([rule]);
   });
 
-  it('route files check no role: they ask the policy', () => {
-    const roleCheck = /requireRole|isPlatformStaff|\.role\b|'(operator|admin|trader|enterprise_admin)'/;
-    const violations = filesUnder(MODULES, /\.routes\.ts$/).filter((file) => roleCheck.test(fs.readFileSync(file, 'utf8')));
-    expect(violations.map(relative)).toEqual([]);
-  });
-
-  it('roles are compared only in policies (and in lib/policy.ts itself)', () => {
-    const roleCompare = /\bactor\.role\s*[!=]==|[!=]==\s*actor\.role\b|\.includes\(actor\.role\)|requireRole\(|isPlatformStaff\(/;
-    const violations = [...filesUnder(MODULES, /\.ts$/), ...filesUnder(path.join(SRC, 'flows'), /\.ts$/)]
-      .filter((file) => !/\.policy\.ts$|\.test(-helpers)?\.ts$/.test(file))
-      .filter((file) => roleCompare.test(fs.readFileSync(file, 'utf8')));
-    expect(violations.map(relative)).toEqual([]);
-  });
-
-  it('every module that serves routes has its policy', () => {
-    const missing = fs
-      .readdirSync(MODULES)
-      .filter((module) => fs.existsSync(path.join(MODULES, module, `${module}.routes.ts`)))
-      .filter((module) => !NO_POLICY_NEEDED.has(module) && !fs.existsSync(path.join(MODULES, module, `${module}.policy.ts`)));
-    expect(missing).toEqual([]);
+  it('finds nothing else: the clean files (own tables, inserts with a status, policies, lib/transition.ts) pass', () => {
+    const plantedFiles = new Set(KINDS.map(([, file]) => file));
+    expect(planted.filter((v) => !plantedFiles.has(v.file)).map(violationAt)).toEqual([]);
   });
 });
