@@ -19,22 +19,12 @@ import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import {
-  acceptApplication,
-  applyToOffer,
-  createCallOff,
-  decideCallOff,
-  listLongTerm,
-  longTermDetail,
-  longTermForExport,
-  pricePreview,
-  publishOffer,
-  saveOffer,
-  terminateLongTerm,
-  withdrawApplication,
-  withdrawCallOff,
-  withdrawOffer,
-} from '../modules/long-term/long-term.service';
+import { decideCallOff } from '../flows/decide-call-off';
+import { terminateLongTerm } from '../flows/terminate-long-term';
+import { createCallOff, withdrawCallOff } from '../modules/long-term/call-offs.service';
+import { listLongTerm, longTermDetail, longTermForExport } from '../modules/long-term/long-term-query.service';
+import { acceptApplication, applyToOffer, publishOffer, saveOffer, withdrawApplication, withdrawOffer } from '../modules/long-term/offers.service';
+import { pricePreview } from '../modules/long-term/pricing.service';
 
 const BASE = '/api/longTerm';
 const idOf = (label: string) => z.coerce.number({ error: `${label}编号无效` }).int(`${label}编号无效`).positive(`${label}编号无效`).max(Number.MAX_SAFE_INTEGER, `${label}编号无效`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
-import { listLongTerm, longTermDetail } from '../modules/long-term/long-term.service';
+import { listLongTerm, longTermDetail } from '../modules/long-term/long-term-query.service';
 import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines } from '../db/schema/index';
 import { LocalFileStorage } from '../modules/files/storage';
 import { reconcile } from '../modules/funds/ledger';

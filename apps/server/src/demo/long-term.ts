@@ -2,6 +2,7 @@ import { addMonths, monthDays, monthsBetween, type LongTermOffer } from '@coalx/
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contracts, drivers, longTermApplications, longTermCallOffs, orders, users, type Driver } from '../db/schema/index';
+import { decideCallOff } from '../flows/decide-call-off';
 import { makeFrameworkContract } from '../flows/make-long-term-contract';
 import { startLongTermOfContract } from '../flows/start-long-term';
 import { makeContractForDeal } from '../flows/make-contract';
@@ -10,7 +11,8 @@ import type { Actor } from '../lib/actor';
 import { shanghaiDate } from '../lib/shanghai-time';
 import { answerQualityReport, finishDelivery } from '../modules/delivery/delivery.service';
 import type { FileStorage } from '../modules/files/storage';
-import { acceptApplication, applyToOffer, createCallOff, decideCallOff, saveOffer } from '../modules/long-term/long-term.service';
+import { createCallOff } from '../modules/long-term/call-offs.service';
+import { acceptApplication, applyToOffer, saveOffer } from '../modules/long-term/offers.service';
 import { confirmStatement, issueStatement } from '../modules/settlement/settlement.service';
 import { actorOf, at } from './listings';
 import { demoDeliveryDesk, effectiveByPaperCopy } from './orders';

@@ -21,7 +21,7 @@ import {
 } from '../db/schema/index';
 import { shanghaiDayStart } from '../lib/shanghai-time';
 import { driverCounts } from '../modules/driver/driver.service';
-import { longTermTodoCounts } from '../modules/long-term/long-term.service';
+import { longTermTodoCounts } from '../modules/long-term/long-term-query.service';
 import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
 
 /**

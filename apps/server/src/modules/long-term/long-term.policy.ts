@@ -4,6 +4,7 @@ import { definePolicy, isPlatformStaff, requireRole } from '../../lib/policy';
 
 export type LongTermSide = 'seller' | 'buyer';
 type Parties = { sellerEnterpriseId: number; buyerEnterpriseId: number | null; targetEnterpriseId: number | null; status: string };
+type CallOffParty = { initiator: string };
 
 /** The side the actor's enterprise holds, or null (an applicant is not a side until accepted). */
 export function longTermSideOf(actor: Actor, deal: Pick<Parties, 'sellerEnterpriseId' | 'buyerEnterpriseId'>): LongTermSide | null {
@@ -17,6 +18,14 @@ export function longTermSideOf(actor: Actor, deal: Pick<Parties, 'sellerEnterpri
 function offeredTo(actor: Actor, deal: Parties): boolean {
   return actor.enterpriseId !== null && deal.status === 'open' && deal.sellerEnterpriseId !== actor.enterpriseId &&
     (deal.targetEnterpriseId === null || deal.targetEnterpriseId === actor.enterpriseId);
+}
+
+/** Either side of the framework, for its call-offs. */
+function callOffSide(actor: Actor, deal: Parties): LongTermSide {
+  requireRole(actor, TRADING_ROLES, '只有长协双方企业可以操作月度调运');
+  const side = longTermSideOf(actor, deal);
+  if (!side) throw notFound('长协不存在');
+  return side;
 }
 
 /**
@@ -59,14 +68,29 @@ export const longTermPolicy = definePolicy({
   },
   /** call-offs: either side of the framework; returns the side */
   callOff(actor: Actor, deal: Parties): LongTermSide {
-    requireRole(actor, TRADING_ROLES, '只有长协双方企业可以操作月度调运');
-    const side = longTermSideOf(actor, deal);
-    if (!side) throw notFound('长协不存在');
+    return callOffSide(actor, deal);
+  },
+  /** confirming or declining a pending call-off: the side that did not initiate it */
+  decideCallOff(actor: Actor, { deal, callOff }: { deal: Parties; callOff: CallOffParty }): LongTermSide {
+    const side = callOffSide(actor, deal);
+    if (side === callOff.initiator) throw forbidden('月度调运须由对方确认');
     return side;
   },
-  /** the trading centre sees every party's names and applications */
-  seeAll(actor: Actor) {
-    if (!isPlatformStaff(actor)) throw forbidden();
+  /** taking back a pending call-off: the side that initiated it */
+  withdrawCallOff(actor: Actor, { deal, callOff }: { deal: Parties; callOff: CallOffParty }): LongTermSide {
+    const side = callOffSide(actor, deal);
+    if (side !== callOff.initiator) throw forbidden('只有发起方可以撤回月度调运');
+    return side;
+  },
+  /** the buyer's name, the framework contract, the months' call-offs and deliveries: the sides and the trading centre */
+  seeParties(actor: Actor, deal: Parties) {
+    if (isPlatformStaff(actor) || longTermSideOf(actor, deal)) return;
+    throw forbidden();
+  },
+  /** every application (an applicant sees its own): the seller and the trading centre */
+  seeApplications(actor: Actor, deal: Parties) {
+    if (isPlatformStaff(actor) || longTermSideOf(actor, deal) === 'seller') return;
+    throw forbidden();
   },
   /** terminating one in execution */
   operate(actor: Actor) {
