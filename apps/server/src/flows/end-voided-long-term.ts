@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { contractForOrder } from '../modules/contract/contract.service';
-import { terminateForVoidedContract } from '../modules/long-term/long-term.service';
+import { terminateForVoidedContract } from '../modules/long-term/lifecycle.service';
 
 /** The framework contract was voided: the deal ends (已终止). */
 export async function endLongTermOfVoidedContract(db: Db, clock: Clock, contractId: number) {

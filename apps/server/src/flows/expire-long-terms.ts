@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { markContractCompleted } from '../modules/contract/contract.service';
-import { endedLongTerms, expireLongTerm } from '../modules/long-term/long-term.service';
+import { endedLongTerms, expireLongTerm } from '../modules/long-term/lifecycle.service';
 
 /** Scheduled: deals whose last month is over are 已到期 and their framework contracts 已完成. */
 export async function expireLongTerms(db: Db, now: Date): Promise<number> {

@@ -3,7 +3,7 @@ import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
 import { startSweep } from '../lib/sweep';
 import type { FileStorage } from '../modules/files/storage';
-import { longTermsWithoutContract, signingLongTerms } from '../modules/long-term/long-term.service';
+import { longTermsWithoutContract, signingLongTerms } from '../modules/long-term/lifecycle.service';
 import { endLongTermOfVoidedContract } from './end-voided-long-term';
 import { makeFrameworkContract } from './make-long-term-contract';
 import { startLongTermOfContract } from './start-long-term';

@@ -5,7 +5,8 @@ import { contractOfLongTerm, insertContract } from '../modules/contract/contract
 import { currentTemplate } from '../modules/contract/template.service';
 import { findEnterprise } from '../modules/enterprise/enterprise.service';
 import type { FileStorage } from '../modules/files/storage';
-import { attachFrameworkContract, longTermForContract, pricingClauses } from '../modules/long-term/long-term.service';
+import { attachFrameworkContract, longTermForContract } from '../modules/long-term/lifecycle.service';
+import { pricingClauses } from '../modules/long-term/pricing.service';
 import { parameterNumber, workingDaysDeadline } from '../modules/system/calendar';
 import { partyOf } from './make-contract';
 

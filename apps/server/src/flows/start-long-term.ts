@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { contractForOrder, markContractPerforming } from '../modules/contract/contract.service';
-import { startExecution } from '../modules/long-term/long-term.service';
+import { startExecution } from '../modules/long-term/lifecycle.service';
 
 /** The framework contract took effect: the deal is in execution and the contract 履行中, in one transaction. */
 export async function startLongTermOfContract(db: Db, clock: Clock, contractId: number) {
