@@ -33,28 +33,28 @@ import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
+import { answerDispute } from '../flows/answer-dispute';
+import { answerQualityReport } from '../flows/answer-quality-report';
+import { cancelTruck } from '../flows/cancel-truck';
+import { dispatchTruck } from '../flows/dispatch-truck';
+import { disputeTruck } from '../flows/dispute-truck';
+import { finishDelivery } from '../flows/finish-delivery';
+import { recordArrival } from '../flows/record-arrival';
+import { recordLoading } from '../flows/record-loading';
+import { ruleDispute } from '../flows/rule-dispute';
+import { signFor } from '../flows/sign-for-truck';
+import { submitQualityReport } from '../flows/submit-quality-report';
 import {
-  answerDispute,
-  answerQualityReport,
-  cancelTruck,
   deliveryDaily,
   deliveryProgress,
   dispatchNote,
-  dispatchTruck,
-  disputeTruck,
-  finishDelivery,
   listTrucks,
   orderDelivery,
   orderFile,
-  recordArrival,
-  recordLoading,
-  ruleDispute,
-  signFor,
   signForQueue,
-  submitQualityReport,
   truckAtGate,
   trucksForExport,
-} from '../modules/delivery/delivery.service';
+} from '../modules/delivery/delivery-query.service';
 
 const BASE = '/api/delivery';
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

@@ -9,11 +9,13 @@ import { makeContractForDeal } from '../flows/make-contract';
 import { makeOrderForContract } from '../flows/make-order';
 import type { Actor } from '../lib/actor';
 import { shanghaiDate } from '../lib/shanghai-time';
-import { answerQualityReport, finishDelivery } from '../modules/delivery/delivery.service';
+import { answerQualityReport } from '../flows/answer-quality-report';
+import { finishDelivery } from '../flows/finish-delivery';
 import type { FileStorage } from '../modules/files/storage';
 import { createCallOff } from '../modules/long-term/call-offs.service';
 import { acceptApplication, applyToOffer, saveOffer } from '../modules/long-term/offers.service';
-import { confirmStatement, issueStatement } from '../modules/settlement/settlement.service';
+import { issueStatement } from '../flows/issue-statement';
+import { confirmStatement } from '../flows/settle-statement';
 import { actorOf, at } from './listings';
 import { demoDeliveryDesk, effectiveByPaperCopy } from './orders';
 

@@ -1,6 +1,5 @@
-import { HangState, SubscriptionStates } from '@coalx/shared';
+import { ListingMarketStates, marketStateAt, marketStateOf, moveBetween, SubscriptionStates } from '@coalx/shared';
 import { eq, sql } from 'drizzle-orm';
-import { sqlLiteral } from '../lib/sql-literal';
 import type { Db, Tx } from '../db/client';
 import { listingSubscriptions, listings } from '../db/schema/index';
 import { notFound } from '../errors';
@@ -10,7 +9,7 @@ import { transition } from '../lib/transition';
 import { createDeal } from '../modules/deal/deal.service';
 import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { listingPolicy } from '../modules/listing/listing.policy';
-import { hangStateAt } from '../modules/listing/listing.state';
+import { announceListing } from '../modules/listing/listing.state';
 import type { Actor } from '../lib/actor';
 
 type Listing = typeof listings.$inferSelect;
@@ -41,6 +40,23 @@ export async function confirmSubscriptionInTx(tx: Tx, now: Date, listing: Listin
   return confirmed;
 }
 
+/**
+ * After a decline, the locked listing (as it now is) moves to the state its time rule gives, by the table's move
+ * (a sold-out listing reopens in its window: listing.reopened); one already right is left alone.
+ */
+async function settleMarketState(tx: Tx, now: Date, listing: Listing) {
+  const stored = marketStateOf(ListingMarketStates, listing.hangState);
+  const due = marketStateAt(ListingMarketStates, listing, now);
+  const move = stored && moveBetween(ListingMarketStates, stored, due);
+  if (!move) return;
+  await transition(tx, ListingMarketStates, move, {
+    table: listings,
+    where: eq(listings.id, listing.id),
+    set: due === 'ended' ? {} : { endedAt: null },
+    announce: announceListing,
+  });
+}
+
 /** The publisher confirms or declines a subscription (listedRecord/answerOrdersDeal). */
 export async function answerSubscription(
   db: Db,
@@ -67,7 +83,7 @@ export async function answerSubscription(
       .update(listings)
       .set({ subscribedKg: sql`${listings.subscribedKg} - ${subscription.quantityKg}`, updatedAt: now })
       .where(eq(listings.id, listing!.id));
-    await tx.update(listings).set({ hangState: sql`${hangStateAt(now)}`, endedAt: sql`CASE WHEN ${hangStateAt(now)} = ${sqlLiteral(HangState.ended)} THEN ${listings.endedAt} ELSE NULL END` }).where(eq(listings.id, listing!.id));
+    if (listing!.status === 'approved') await settleMarketState(tx, now, { ...listing!, subscribedKg: listing!.subscribedKg - subscription.quantityKg });
     if (subscription.depositId) await releaseTradeDeposit(tx, subscription.depositId);
     await publish(tx, 'listing.quantity_changed', { id: listing!.id });
     return declined;

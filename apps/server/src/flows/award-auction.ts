@@ -1,13 +1,11 @@
-import { AuctionState, EnrolmentStates } from '@coalx/shared';
-import { sqlLiteral } from '../lib/sql-literal';
-import { and, eq, lte, lt, sql } from 'drizzle-orm';
+import { AuctionMarketStates, AuctionState, EnrolmentStates } from '@coalx/shared';
+import { and, eq, lte, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionEnrolments, auctions } from '../db/schema/index';
 import { transition } from '../lib/transition';
 import { createDeal } from '../modules/deal/deal.service';
-import { auctionStateAt } from '../modules/auction/auction.state';
+import { moveAuctionsOnTime } from '../modules/auction/auction.state';
 import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
-import { publish } from '../lib/events';
 
 /**
  * Ends one auction whose deadline has passed, in one transaction: the best bid wins (a deal; its deposit becomes
@@ -44,21 +42,23 @@ export async function awardAuction(db: Db, now: Date, auctionId: number): Promis
         depositFen: winnerDeposit?.depositId ? a.depositFen : 0,
       });
     }
-    await tx.update(auctions).set({ hangState: AuctionState.ended, result: won ? 'deal' : 'failed', endedAt: now, updatedAt: now }).where(eq(auctions.id, a.id));
-    await publish(tx, 'auction.ended', { tradeNo: a.tradeNo, result: won ? 'deal' : 'failed' });
+    const result = won ? 'deal' : 'failed';
+    await transition(tx, AuctionMarketStates, 'end', {
+      table: auctions,
+      where: eq(auctions.id, a.id),
+      set: { result, endedAt: now, updatedAt: now },
+      announce: (row) => ({ tradeNo: row.tradeNo, result }),
+    });
     return true;
   });
 }
 
-/** Scheduled: moves states 0 → 1 → 2 on time (announcing each) and ends every auction whose deadline passed. */
+/**
+ * Scheduled: moves states enrolling → waiting → bidding on time (auction.enrolment_closed, auction.bidding_started)
+ * and ends every auction whose deadline passed (auction.ended).
+ */
 export async function runAuctionSchedule(db: Db, now: Date) {
-  const state = auctionStateAt(now);
-  const moved = await db
-    .update(auctions)
-    .set({ hangState: sql`${state}`, updatedAt: now })
-    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, AuctionState.bidding), sql`${state} IN (${sqlLiteral(AuctionState.waiting)}, ${sqlLiteral(AuctionState.bidding)})`, sql`${auctions.hangState} <> ${state}`))
-    .returning({ tradeNo: auctions.tradeNo });
-  for (const { tradeNo } of moved) await publish(db, 'auction.state_changed', { tradeNo });
+  await db.transaction((tx) => moveAuctionsOnTime(tx, now));
   const due = await db
     .select({ id: auctions.id })
     .from(auctions)

@@ -1,4 +1,4 @@
-import { AuctionState, bidderAlias, bidLogGenesis, bidLogHash, bidLogTime, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
+import { AuctionMarketStates, AuctionState, bidderAlias, bidLogGenesis, bidLogHash, bidLogTime, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
@@ -8,6 +8,7 @@ import { GroupCommitter, type Verdict } from '../lib/group-commit';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
 import { deliverHere, EVENTS_CHANNEL, eventBusOf, notificationsDeliveredHere, type DomainEvents } from '../lib/events';
+import { inlineMarketMove } from '../lib/transition';
 
 export interface BidInput {
   tradeId: string;
@@ -83,7 +84,8 @@ function cacheOf(db: Db) {
     const bus = eventBusOf(db);
     const drop = ({ tradeNo }: { tradeNo: string }) => cache!.delete(tradeNo);
     bus.on('auction.enrolled', drop);
-    bus.on('auction.state_changed', drop);
+    bus.on('auction.enrolment_closed', drop);
+    bus.on('auction.bidding_started', drop);
     bus.on('auction.ended', drop);
     // our own bids come back through NOTIFY too: only a bid the copy does not hold yet drops it
     bus.on('auction.bid_accepted', ({ tradeNo, seq }) => {
@@ -121,6 +123,8 @@ async function commitBids(db: Db, jobs: readonly BidJob[]): Promise<Verdict<Acce
       cache.delete(tradeNo);
       continue;
     }
+    // the state this group's write moved to bidding is announced first (its listeners drop the old copy)
+    if (written.started) await deliverHere(db, START_BIDDING.event as 'auction.bidding_started', [written.started]);
     cache.set(tradeNo, { auction: judged.state, enrolments: held.enrolments });
     const committedAt = performance.now();
     for (const listener of commitListeners) for (const event of judged.events) listener(tradeNo, event.seq, committedAt);
@@ -160,7 +164,7 @@ function judgeBids(held: AuctionState_, jobs: readonly BidJob[]) {
       const inExtension = now >= state.bidEnd;
       const currentEnd = deadlineAfterBid(state, now);
       rows.push({ auctionId: state.id, enterpriseId: actor.enterpriseId!, userId: actor.userId, bidderNo: enrolment.bidderNo, seq, priceFen: input.price, inExtension: inExtension ? 1 : 0, createdAt: now, hash });
-      Object.assign(state, { bestPriceFen: input.price, bestEnterpriseId: actor.enterpriseId!, bidCount: seq, bidLogHash: hash, currentEnd, hangState: AuctionState.bidding, updatedAt: now });
+      Object.assign(state, { bestPriceFen: input.price, bestEnterpriseId: actor.enterpriseId!, bidCount: seq, bidLogHash: hash, currentEnd, hangState: START_BIDDING.to, updatedAt: now });
       events.push({ tradeNo: state.tradeNo, seq, price: input.price, bidder, at: now.getTime(), currentEnd: currentEnd.getTime(), inExtension });
       return { ok: true, value: { seq, price: input.price, currentEnd, bidder: enrolment.bidderNo } };
     } catch (error) {
@@ -173,6 +177,15 @@ function judgeBids(held: AuctionState_, jobs: readonly BidJob[]) {
 const refused = (error: unknown): Verdict<AcceptedBid> => ({ ok: false, error });
 
 /**
+ * A bid moves the auction into bidding when the scheduler has not yet: the market table's `startBidding` move, made
+ * inside the bids' one statement below rather than by a `transition()` call of its own (a round trip per group on the
+ * hot path). Its SQL comes from the table; the statement returns the state its guard locked, and only the group whose
+ * write left a from-state (the auction's first bid, unless the scheduler came first) announces
+ * auction.bidding_started: by a pg_notify in the same statement, and to this process after the commit.
+ */
+const START_BIDDING = inlineMarketMove(AuctionMarketStates, 'startBidding');
+
+/**
  * The group's bids, the auction's new head and their announcements in ONE statement (one round trip, one commit),
  * guarded: it writes only if the stored auction is still the one judged against (same bid count and deadline,
  * approved, not ended). The guard row is locked first, so concurrent writers of several processes queue on it and
@@ -180,10 +193,10 @@ const refused = (error: unknown): Verdict<AcceptedBid> => ({ ok: false, error })
  * connection (a named statement: no parsing or planning per group).
  */
 const WRITE_BIDS = {
-  name: 'coalx_write_bids_v1',
+  name: 'coalx_write_bids_v2',
   text: `
     WITH guard AS (
-      SELECT id FROM auction
+      SELECT id, hang_state FROM auction
       WHERE id = $1 AND status = 'approved' AND hang_state <> ${AuctionState.ended} AND bid_count = $2 AND current_end = $3::timestamptz
       FOR UPDATE
     ),
@@ -198,28 +211,40 @@ const WRITE_BIDS = {
       UPDATE auction SET
         best_price_fen = $5::bigint, best_bid_id = (SELECT id FROM inserted WHERE seq = $6::int),
         best_enterprise_id = $7::bigint, bid_count = $6::int, bid_log_hash = $8::text,
-        current_end = $9::timestamptz, hang_state = ${AuctionState.bidding}, updated_at = $10::timestamptz
+        current_end = $9::timestamptz, hang_state = ${START_BIDDING.toSql}, updated_at = $10::timestamptz
       FROM guard WHERE auction.id = guard.id
       RETURNING auction.id
     ),
     announced AS (
       SELECT pg_notify($11::text, t) FROM json_array_elements_text($12::json) AS t
       WHERE EXISTS (SELECT 1 FROM guard)
+    ),
+    started AS (
+      SELECT pg_notify($11::text, $13::text) FROM guard WHERE guard.${START_BIDDING.fromSql} AND $13::text IS NOT NULL
     )
-    SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT count(*) FROM announced)::int AS announced`,
+    SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT count(*) FROM announced)::int AS announced,
+      (SELECT count(*) FROM started)::int AS started, (SELECT hang_state FROM guard) AS was`,
 };
 
-/** Returns false when the guard failed and nothing was written. */
-async function writeAcceptedBids(db: Db, judgedAgainst: AuctionRow, judged: { state: AuctionRow; rows: NewBid[]; events: BidAccepted[] }): Promise<boolean> {
+type BiddingStarted = DomainEvents['auction.bidding_started'];
+
+/** Returns false when the guard failed and nothing was written; else the bidding_started event the write made, if any. */
+async function writeAcceptedBids(
+  db: Db,
+  judgedAgainst: AuctionRow,
+  judged: { state: AuctionRow; rows: NewBid[]; events: BidAccepted[] },
+): Promise<false | { started: BiddingStarted | null }> {
   const { state, rows, events } = judged;
   const bids = rows.map((r) => ({ ...r, createdAt: (r.createdAt as Date).toISOString() }));
   const notifications = notificationsDeliveredHere(db, 'auction.bid_accepted', events);
+  const started: BiddingStarted = { id: state.id, to: START_BIDDING.state, tradeNo: state.tradeNo };
+  const [startedNotification = null] = notificationsDeliveredHere(db, 'auction.bidding_started', [started]);
   const values = [
     judgedAgainst.id, judgedAgainst.bidCount, judgedAgainst.currentEnd.toISOString(), JSON.stringify(bids),
     state.bestPriceFen, state.bidCount, state.bestEnterpriseId, state.bidLogHash, state.currentEnd.toISOString(), state.updatedAt.toISOString(),
-    EVENTS_CHANNEL, JSON.stringify(notifications),
+    EVENTS_CHANNEL, JSON.stringify(notifications), startedNotification,
   ];
-  const [row] = await queryPrepared<{ written: number }>(db, WRITE_BIDS, values);
-  const written = Number(row?.written ?? 0) === 1;
-  return written;
+  const [row] = await queryPrepared<{ written: number; was: number | null }>(db, WRITE_BIDS, values);
+  if (Number(row?.written ?? 0) !== 1) return false;
+  return { started: START_BIDDING.moves(Number(row!.was)) ? started : null };
 }

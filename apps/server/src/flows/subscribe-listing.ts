@@ -1,4 +1,4 @@
-import { amountFen, formatTons, HangState, listingHangState, subscriptionDeposit } from '@coalx/shared';
+import { amountFen, formatTons, HangState, ListingMarketStates, listingHangState, subscriptionDeposit } from '@coalx/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { queryPrepared, rowOf, type Db, type Tx } from '../db/client';
 import { enterprises, listingSubscriptions, listings } from '../db/schema/index';
@@ -7,6 +7,8 @@ import { uniqueViolation } from '../lib/db-errors';
 import type { Clock } from '../lib/clock';
 import { publish } from '../lib/events';
 import { GroupCommitter, type Verdict } from '../lib/group-commit';
+import { inlineMarketMove } from '../lib/transition';
+import { announceListing } from '../modules/listing/listing.state';
 import { DepositBatch } from '../modules/funds/trade-deposits.service';
 import { PAYMENT_AUTH_SWITCHES, verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
@@ -148,20 +150,27 @@ interface GroupHead {
 }
 const pickHead = (raw: GroupHead) => ({ approved: raw.group_approved, replays: raw.group_replays, payChecks: raw.group_pay_checks, ids: raw.group_ids ?? null });
 
-/** The group's subscriptions and the listing's new quantity, in one statement. */
+/**
+ * Selling out ends the listing: the market table's `end` move, made inside the group's write below rather than by a
+ * `transition()` call of its own (one more round trip per group). Its SQL comes from the table; the group publishes
+ * listing.ended when the locked row's stored state was one the move leaves (an in-process event: no extra statement).
+ */
+const SELL_OUT = inlineMarketMove(ListingMarketStates, 'end');
+
+/** The group's subscriptions and the listing's new quantity (and, sold out, its end), in one statement. */
 const WRITE_SUBSCRIPTIONS = {
-  name: 'coalx_write_subscriptions_v1',
+  name: 'coalx_write_subscriptions_v2',
   text: `
     WITH added AS (
       UPDATE listing SET subscribed_kg = subscribed_kg + $2::bigint,
-        hang_state = CASE WHEN $3::boolean THEN $4::int ELSE hang_state END,
-        ended_at = CASE WHEN $3::boolean THEN $5::timestamptz ELSE ended_at END,
-        updated_at = $6::timestamptz
+        hang_state = CASE WHEN $3::boolean AND ${SELL_OUT.fromSql} THEN ${SELL_OUT.toSql} ELSE hang_state END,
+        ended_at = CASE WHEN $3::boolean THEN $4::timestamptz ELSE ended_at END,
+        updated_at = $5::timestamptz
       WHERE id = $1::bigint
     )
     INSERT INTO listing_subscription (id, listing_id, enterprise_id, user_id, quantity_kg, price_fen, amount_fen, deposit_fen, deposit_id, status, decline_reason, decided_at, request_id, created_at)
     SELECT r.id, r."listingId", r."enterpriseId", r."userId", r."quantityKg", r."priceFen", r."amountFen", r."depositFen", r."depositId", r.status, r."declineReason", r."decidedAt", r."requestId", r."createdAt"
-    FROM json_to_recordset($7::json) AS r(id bigint, "listingId" bigint, "enterpriseId" bigint, "userId" bigint, "quantityKg" bigint, "priceFen" bigint, "amountFen" bigint,
+    FROM json_to_recordset($6::json) AS r(id bigint, "listingId" bigint, "enterpriseId" bigint, "userId" bigint, "quantityKg" bigint, "priceFen" bigint, "amountFen" bigint,
       "depositFen" bigint, "depositId" bigint, status text, "declineReason" text, "decidedAt" timestamptz, "requestId" text, "createdAt" timestamptz)
     RETURNING id, updated_at`,
 };
@@ -218,7 +227,7 @@ async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[
       const row = judge(listing, job, now, freshIds[accepted.length]!);
       if (row.depositFen > 0) deposits!.hold(job.actor.enterpriseId, row.depositFen);
       listing.subscribedKg += row.quantityKg;
-      if (listing.subscribedKg >= listing.quantityKg) Object.assign(listing, { hangState: HangState.ended, endedAt: now });
+      if (listing.subscribedKg >= listing.quantityKg) Object.assign(listing, { hangState: SELL_OUT.to, endedAt: now });
       listing.updatedAt = now;
       acceptedOf.set(key, accepted.length);
       verdicts.push({ accepted: accepted.length });
@@ -244,7 +253,6 @@ async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[
     listing.id,
     listing.subscribedKg - head!.listing.subscribedKg,
     soldOut,
-    HangState.ended,
     soldOut ? listing.endedAt!.toISOString() : null,
     listing.updatedAt.toISOString(),
     JSON.stringify(accepted.map(({ row }) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: undefined }))),
@@ -253,6 +261,9 @@ async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[
   const updatedAt = new Map(written.map((r) => [Number(r.id), new Date(r.updated_at)]));
   for (const { row } of accepted) row.updatedAt = updatedAt.get(row.id) ?? row.createdAt;
   await publish(tx, 'listing.quantity_changed', { id: listing.id });
+  if (soldOut && SELL_OUT.moves(head!.listing.hangState)) {
+    await publish(tx, SELL_OUT.event as 'listing.ended', { id: listing.id, to: SELL_OUT.state, ...announceListing(listing) });
+  }
 
   const answers: Subscription[] = [];
   for (const { row, now } of accepted) answers.push(listing.autoConfirm ? await confirmSubscriptionInTx(tx, now, listing, row) : row);

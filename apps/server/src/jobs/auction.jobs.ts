@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctions } from '../db/schema/index';
 import type { Clock } from '../lib/clock';
 import type { EventBus } from '../lib/events';
-import { auctionStateAt } from '../modules/auction/auction.state';
+import { moveAuctionsOnTime } from '../modules/auction/auction.state';
 
-/** An approved auction gets its market state at once, without waiting for the scheduler's next round. */
+/**
+ * An approved auction gets its market state at once, without waiting for the scheduler's next round. One approved
+ * after its deadline is ended by the award (with its result) like any other.
+ */
 export function auctionFollowUps(bus: EventBus, db: Db, clock: Clock): Array<() => void> {
-  return [bus.on('auction.approved', ({ id }) => db.update(auctions).set({ hangState: sql`${auctionStateAt(clock.now())}` }).where(eq(auctions.id, id)))];
+  return [bus.on('auction.approved', ({ id }) => db.transaction((tx) => moveAuctionsOnTime(tx, clock.now(), eq(auctions.id, id))))];
 }

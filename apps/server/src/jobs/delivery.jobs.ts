@@ -1,5 +1,5 @@
 import { registerScheduledJob } from '../plugins/scheduler';
-import { autoSignArrived } from '../modules/delivery/delivery.service';
+import { autoSignArrived } from '../flows/auto-sign-for';
 
 /** Arrived trucks nobody signed for or disputed within the auto sign-for period count as signed. */
 export function registerDeliveryJobs() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATE_MACHINES, type EventOf } from '@coalx/shared';
+import { MARKET_STATE_MACHINES, STATE_MACHINES, type EventOf } from '@coalx/shared';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
@@ -13,20 +13,30 @@ import type { Db, Tx } from '../db/client';
 /** The events of every status move (packages/shared/src/states.ts). */
 type StatusEventName = EventOf<(typeof STATE_MACHINES)[keyof typeof STATE_MACHINES]>;
 
+/**
+ * The events of every market state move (packages/shared/src/trade/market-states.ts): listing.opened,
+ * listing.ended, listing.reopened, auction.enrolment_closed, auction.bidding_started, auction.ended.
+ */
+type MarketEventName = EventOf<(typeof MARKET_STATE_MACHINES)[keyof typeof MARKET_STATE_MACHINES]>;
+
 /** What a status move announces: the row's id and the state it entered. */
 export interface StatusMoved {
   id: number;
   to: string;
 }
 
-export type DomainEvents = { [K in StatusEventName]: StatusMoved } & {
+/** What a market state move announces: also the trade number (live screens and caches are keyed by it). */
+export interface MarketMoved extends StatusMoved {
+  tradeNo: string;
+}
+
+export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in MarketEventName]: MarketMoved } & {
   /** A trader enrolled in an auction (its deposit frozen). */
   'auction.enrolled': { tradeNo: string };
   /** Everything a live screen needs to apply the bid without reading it back (plugins/realtime.ts). */
   'auction.bid_accepted': { tradeNo: string; seq: number; price: number; bidder: string; at: number; currentEnd: number; inExtension: boolean };
-  /** The scheduler moved an auction's market state on time (enrolment closed, bidding opened). */
-  'auction.state_changed': { tradeNo: string };
-  'auction.ended': { tradeNo: string; result: 'deal' | 'failed' };
+  /** The award ended the auction (the market table's `end` move), with its result. */
+  'auction.ended': { result: 'deal' | 'failed' };
   /** A listing's remaining quantity changed (subscribed, declined). */
   'listing.quantity_changed': { id: number };
   /** Every deal of both flows, made by deal.service. */
@@ -54,7 +64,9 @@ export type EventName = keyof DomainEvents;
 export const CROSS_PROCESS_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'auction.enrolled',
   'auction.bid_accepted',
-  'auction.state_changed',
+  // the auction's market moves: live screens and every process's bid sequencer follow them
+  'auction.enrolment_closed',
+  'auction.bidding_started',
   'auction.ended',
   'role.grants_changed',
 ]);

@@ -19,7 +19,8 @@ export function pushAuctionEvents(bus: EventBus, rooms: AuctionRooms): Array<() 
   return [
     bus.on('auction.bid_accepted', (bid) => rooms.onBid(bid)),
     bus.on('auction.enrolled', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
-    bus.on('auction.state_changed', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
+    bus.on('auction.enrolment_closed', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
+    bus.on('auction.bidding_started', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
     bus.on('auction.ended', ({ tradeNo }) => rooms.onEvent('ended', tradeNo)),
   ];
 }

@@ -1,17 +1,30 @@
-import { AuctionState } from '@coalx/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { AuctionMarketStates } from '@coalx/shared';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { auctions } from '../../db/schema/index';
-import { sqlLiteral } from '../../lib/sql-literal';
+import { marketStateSql, transitionByTime } from '../../lib/transition';
 
 /**
- * The market state (AuctionState) of an approved auction at `now`, in SQL: the same rule as the shared
- * `auctionHangState`. `ended` is final once stored; the award job stores it with the result.
+ * The market state (AuctionState) of an approved auction at `now`, in SQL: the time rule of the shared table
+ * (`AuctionMarketStates`), which `auctionHangState` reads in TypeScript. `ended` is final once stored; the award
+ * stores it with the result.
  */
 export function auctionStateAt(now: Date): SQL<number> {
-  return sql<number>`(CASE
-    WHEN ${auctions.hangState} = ${sqlLiteral(AuctionState.ended)} THEN ${sqlLiteral(AuctionState.ended)}
-    WHEN ${now}::timestamptz < ${auctions.enrolDeadline} THEN ${sqlLiteral(AuctionState.enrolling)}
-    WHEN ${now}::timestamptz < ${auctions.bidStart} THEN ${sqlLiteral(AuctionState.waiting)}
-    WHEN ${now}::timestamptz < ${auctions.currentEnd} THEN ${sqlLiteral(AuctionState.bidding)}
-    ELSE ${sqlLiteral(AuctionState.ended)} END)`;
+  return marketStateSql(AuctionMarketStates, auctions, now);
+}
+
+/** What an auction's market move announces besides its id and state: live screens are keyed by the trade number. */
+export const announceAuction = (row: typeof auctions.$inferSelect) => ({ tradeNo: row.tradeNo });
+
+/**
+ * Moves approved auctions (all, or those `where` selects) on time: enrolment closes, bidding starts (one event per
+ * moved row). The end is not a time move: the award makes it, with the result.
+ */
+export function moveAuctionsOnTime(tx: Tx | Db, now: Date, where?: SQL) {
+  return transitionByTime(tx, AuctionMarketStates, ['closeEnrolment', 'startBidding'], now, {
+    table: auctions,
+    where: and(eq(auctions.status, 'approved'), where)!,
+    set: () => ({ updatedAt: now }),
+    announce: announceAuction,
+  });
 }

@@ -1,18 +1,43 @@
-import { notFound } from '../../errors';
+import { TESTING_BASES } from '@coalx/shared';
+import { forbidden, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { definePolicy, isPlatformStaff } from '../../lib/policy';
-import { orderPolicy, orderSideOf } from '../order/order.policy';
+import { orderPolicy, orderSideOf, type OrderSide } from '../order/order.policy';
 
-/**
- * Delivery (trucks, weigh tickets, sign-for, lab reports) acts on orders: who may do what is the order's policy
- * (the buyer, the seller, the transporting side, the operator), asked with the order each action belongs to.
- */
-export { orderPolicy as deliveryPolicy, orderSideOf } from '../order/order.policy';
+export { orderSideOf } from '../order/order.policy';
 
 type Parties = { sellerEnterpriseId: number; buyerEnterpriseId: number; transportSide: string };
+type Terms = { terms: { testingBasis: keyof typeof TESTING_BASES } };
 
-/** Rules of delivery's own, beyond the order's. */
-export const truckPolicy = definePolicy({
+const sideName = (side: OrderSide) => (side === 'seller' ? '卖方' : '买方');
+
+/**
+ * Delivery (trucks, weigh tickets, sign-for, lab reports) acts on orders: who may do what is first the order's
+ * policy (the buyer, the seller, the transporting side, the operator), asked with the order each action belongs to,
+ * then delivery's own rules below.
+ */
+export const deliveryPolicy = definePolicy({
+  view: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'view', order),
+  list: (actor: Actor): number | null => orderPolicy.can(actor, 'list'),
+  actAs: (actor: Actor, object: { order: Parties; side: OrderSide }) => orderPolicy.can(actor, 'actAs', object),
+  transport: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'transport', order),
+  operate: (actor: Actor) => orderPolicy.can(actor, 'operate'),
+  /** cancelling a truck: the transporting side, and only the enterprise that sent it */
+  cancelTruck(actor: Actor, { order, truck }: { order: Parties; truck: { enterpriseId: number } }) {
+    orderPolicy.can(actor, 'transport', order);
+    if (truck.enterpriseId !== actor.enterpriseId) throw forbidden('只有派车方可以取消派车');
+  },
+  /**
+   * a lab report: by the side whose lab the contract names (testing basis seller → the seller, buyer → the buyer,
+   * a third party → either side uploads that institution's report); returns the side that submits
+   */
+  submitReport(actor: Actor, order: Parties & Terms): OrderSide {
+    const side = orderSideOf(actor, order);
+    if (!side) orderPolicy.can(actor, 'actAs', { order, side: 'seller' }); // the trading centre: refused there
+    const basis = order.terms.testingBasis;
+    if (basis !== 'third_party' && side !== basis) throw forbidden(`合同约定${TESTING_BASES[basis]}，化验单由${sideName(basis)}上传`);
+    return side!;
+  },
   /** a driver's whole ID card number: the enterprise that sent the truck and the trading centre */
   seeDriverIdentity(actor: Actor, truck: { enterpriseId: number }) {
     if (isPlatformStaff(actor)) return;

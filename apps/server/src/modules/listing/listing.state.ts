@@ -1,17 +1,31 @@
-import { HangState } from '@coalx/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { ListingMarketStates } from '@coalx/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { listings } from '../../db/schema/index';
-import { sqlLiteral } from '../../lib/sql-literal';
+import { marketStateSql, transitionByTime } from '../../lib/transition';
 
 /**
- * The market state (HangState) of an approved listing at `now`, in SQL: the same rule as the shared
- * `listingHangState`. The scheduler stores it; reads compute it too, so a plain GET is right to the second even if
- * the scheduler lags.
+ * The market state (HangState) of an approved listing at `now`, in SQL: the time rule of the shared table
+ * (`ListingMarketStates`), which `listingHangState` reads in TypeScript. The scheduler stores it; reads compute it
+ * too, so a plain GET is right to the second even if the scheduler lags.
  */
 export function hangStateAt(now: Date): SQL<number> {
-  return sql<number>`(CASE
-    WHEN ${listings.subscribedKg} >= ${listings.quantityKg} THEN ${sqlLiteral(HangState.ended)}
-    WHEN ${now}::timestamptz < ${listings.listedDateStart} THEN ${sqlLiteral(HangState.notStarted)}
-    WHEN ${now}::timestamptz < ${listings.listedDateEnd} THEN ${sqlLiteral(HangState.open)}
-    ELSE ${sqlLiteral(HangState.ended)} END)`;
+  return marketStateSql(ListingMarketStates, listings, now);
+}
+
+/** What a listing's market move announces besides its id and state. */
+export const announceListing = (row: typeof listings.$inferSelect) => ({ tradeNo: row.tradeNo });
+
+/**
+ * Moves approved listings (all, or those `where` selects) to the state their time rule gives at `now`, through the
+ * table (opened, ended, reopened: one event per moved row); rows already right are not touched. `endedAt` is kept
+ * from the first end.
+ */
+export function moveListingsOnTime(tx: Tx | Db, now: Date, where?: SQL) {
+  return transitionByTime(tx, ListingMarketStates, ['open', 'end', 'reopen'], now, {
+    table: listings,
+    where: and(eq(listings.status, 'approved'), where)!,
+    set: (move) => ({ endedAt: move === 'end' ? sql`COALESCE(${listings.endedAt}, ${now}::timestamptz)` : null, updatedAt: now }),
+    announce: announceListing,
+  });
 }

@@ -22,7 +22,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { renderDocumentPdf } from '../../lib/pdf/document-pdf';
 import { nextTradeNumber } from '../../lib/trade-number';
 import { transition } from '../../lib/transition';
-import { settlementSources } from '../delivery/delivery.service';
+import { settlementSources } from '../delivery/delivery-query.service';
 import { platformEnterpriseId } from '../enterprise/enterprise.service';
 import { verifyPaymentAuth } from '../funds/pay-auth';
 import { settleStatementMoney } from '../funds/settlement-money.service';

@@ -1,0 +1,32 @@
+import { formatTons, type DispatchView, type WeighTicketInput } from '@coalx/shared';
+import type { Db } from '../db/client';
+import { businessRule } from '../errors';
+import type { Actor } from '../lib/actor';
+import type { Clock } from '../lib/clock';
+import { deliveryPolicy } from '../modules/delivery/delivery.policy';
+import { truckView } from '../modules/delivery/delivery.presenter';
+import { moveTruck, requireImage, requireShipping, truckForActor } from '../modules/delivery/trucks.service';
+import { checkTicket, saveWeighTicket, withTicketNo } from '../modules/delivery/weigh-tickets.service';
+import { addDeliveryProgress, recordOrderEvent } from '../modules/order/order.service';
+import { parameterNumber } from '../modules/system/calendar';
+
+/** 装车磅单 (the seller, at the mine): the truck 已派车 → 已装车, its net counted as loaded on the order. */
+export async function recordLoading(db: Db, clock: Clock, actor: Actor, id: number, input: WeighTicketInput): Promise<DispatchView> {
+  const now = clock.now();
+  const overloadPct = await parameterNumber(db, 'weigh_overload_pct');
+  await requireImage(db, input.photo, '磅单照片');
+  await withTicketNo(input.ticketNo, () =>
+    db.transaction(async (tx) => {
+      const { truck, order } = await truckForActor(tx, actor, id, true);
+      deliveryPolicy.can(actor, 'actAs', { order, side: 'seller' });
+      requireShipping(order, '录入磅单');
+      await moveTruck(tx, id, 'load', { updatedAt: now });
+      const weighedAt = await checkTicket(tx, actor, truck, input, now, overloadPct);
+      if (weighedAt.getTime() < truck.createdAt.getTime()) throw businessRule('装车过磅时间不能早于派车时间');
+      await saveWeighTicket(tx, actor, truck, 'loading', input, weighedAt, now);
+      await addDeliveryProgress(tx, order.id, { loadedKg: input.netKg, loadedTrucks: 1 });
+      await recordOrderEvent(tx, { orderId: order.id, action: '装车过磅', actor, note: `派车单 ${truck.dispatchNo}：磅单 ${input.ticketNo}，净重 ${formatTons(input.netKg)}`, at: now });
+    }),
+  );
+  return truckView(db, actor, id);
+}

@@ -1,0 +1,203 @@
+import {
+  ORDER_DISPATCHABLE_STATES,
+  formatDateTime,
+  maskIdCard,
+  type DeliveryOrder,
+  type DispatchAction,
+  type DispatchView,
+  type QualityReportView,
+} from '@coalx/shared';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { weighTickets, type Dispatch, type Order, type QualityReport } from '../../db/schema/index';
+import type { Actor } from '../../lib/actor';
+import { filesByIds } from '../files/files.service';
+import { maxDeliverableKg } from '../order/order.service';
+import { ordersByIds } from '../order/order-delivery.service';
+import { deliveryPolicy, orderSideOf } from './delivery.policy';
+import { reportForActor } from './lab-reports.service';
+import { truckForActor } from './trucks.service';
+
+/**
+ * What the pages see of trucks, orders in delivery and lab reports: each with the actions the actor may take now,
+ * answered by the delivery policy; a driver's ID card and the gate's QR token only for those who may see them.
+ */
+
+export function truckActions(actor: Actor, order: Order, truck: Dispatch): DispatchAction[] {
+  if (order.status !== 'shipping') return [];
+  const as = (side: 'seller' | 'buyer') => deliveryPolicy.allows(actor, 'actAs', { order, side });
+  const actions: DispatchAction[] = [];
+  switch (truck.status) {
+    case 'dispatched':
+      if (deliveryPolicy.allows(actor, 'cancelTruck', { order, truck })) actions.push('cancel');
+      if (as('seller')) actions.push('load');
+      break;
+    case 'loaded':
+      if (as('buyer')) actions.push('arrive');
+      break;
+    case 'arrived':
+      if (as('buyer')) actions.push('sign', 'dispute');
+      break;
+    case 'disputed':
+      if (as('seller')) actions.push('answer');
+      if (deliveryPolicy.allows(actor, 'operate')) actions.push('rule');
+      break;
+  }
+  return actions;
+}
+
+export const when = (d: Date | null) => (d ? formatDateTime(d) : null);
+
+export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], known?: Map<number, Order>): Promise<DispatchView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const orderMap = known ?? (await ordersByIds(db, rows.map((r) => r.orderId)));
+  const tickets = await db.select().from(weighTickets).where(inArray(weighTickets.dispatchId, ids)).orderBy(weighTickets.id);
+  const photoIds = rows.flatMap((r) => r.disputeFileIds ?? []);
+  const files = new Map((await filesByIds(db, photoIds)).map((f) => [f.id, f]));
+  return rows.map((truck) => {
+    const order = orderMap.get(truck.orderId)!;
+    return {
+      id: truck.id,
+      dispatchNo: truck.dispatchNo,
+      orderId: truck.orderId,
+      orderNo: order.orderNo,
+      productName: order.productName,
+      sellerName: order.sellerName,
+      buyerName: order.buyerName,
+      senderSide: order.sellerEnterpriseId === truck.enterpriseId ? 'seller' : 'buyer',
+      driverName: truck.driverName,
+      driverMobile: truck.driverMobile,
+      driverIdCardNo: deliveryPolicy.allows(actor, 'seeDriverIdentity', truck) ? truck.driverIdCardNo : maskIdCard(truck.driverIdCardNo),
+      plateNo: truck.plateNo,
+      vehicleType: truck.vehicleType,
+      ratedLoadKg: truck.ratedLoadKg,
+      plannedKg: truck.plannedKg,
+      planDate: truck.planDate,
+      status: truck.status,
+      loadedNetKg: truck.loadedNetKg,
+      arrivedNetKg: truck.arrivedNetKg,
+      lossKg: truck.lossKg,
+      lossExceeded: truck.lossExceeded,
+      transitLossPct: order.terms.transitLossPct,
+      weighingBasis: order.terms.weighingBasis,
+      signedKg: truck.signedKg,
+      signedHow: truck.signedHow,
+      loadedAt: when(truck.loadedAt),
+      arrivedAt: when(truck.arrivedAt),
+      autoSignAt: when(truck.autoSignAt),
+      signedAt: when(truck.signedAt),
+      disputeReason: truck.disputeReason,
+      disputePhotos: (truck.disputeFileIds ?? []).flatMap((id) => {
+        const f = files.get(id);
+        return f ? [{ id: f.id, name: f.originalName, contentType: f.contentType }] : [];
+      }),
+      disputedAt: when(truck.disputedAt),
+      sellerAnswer: truck.sellerAnswer,
+      answeredAt: when(truck.answeredAt),
+      rulingNote: truck.rulingNote,
+      ruledAt: when(truck.ruledAt),
+      cancelReason: truck.cancelReason,
+      gateToken: deliveryPolicy.allows(actor, 'seeGateToken', { order, truck }) ? truck.gateToken : null,
+      createdAt: formatDateTime(truck.createdAt),
+      tickets: tickets
+        .filter((t) => t.dispatchId === truck.id)
+        .map((t) => ({
+          stage: t.stage as 'loading' | 'arrival',
+          ticketNo: t.ticketNo,
+          grossKg: t.grossKg,
+          tareKg: t.tareKg,
+          netKg: t.netKg,
+          weighedAt: formatDateTime(t.weighedAt),
+          photoFileId: t.photoFileId,
+        })),
+      actions: truckActions(actor, order, truck),
+    };
+  });
+}
+
+export async function truckView(db: Db, actor: Actor, id: number): Promise<DispatchView> {
+  const { truck, order } = await truckForActor(db, actor, id);
+  const [view] = await presentTrucks(db, actor, [truck], new Map([[order.id, order]]));
+  return view!;
+}
+
+export function presentOrder(actor: Actor, order: Order, open: number): DeliveryOrder {
+  const maxKg = maxDeliverableKg(order);
+  const dispatchable = (ORDER_DISPATCHABLE_STATES as readonly string[]).includes(order.status);
+  const side = orderSideOf(actor, order);
+  const basis = order.terms.testingBasis;
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    contractNo: order.contractNo,
+    status: order.status,
+    sellerName: order.sellerName,
+    buyerName: order.buyerName,
+    productName: order.productName,
+    mySide: side,
+    transportSide: order.transportSide as 'seller' | 'buyer',
+    weighingBasis: order.terms.weighingBasis,
+    testingBasis: basis,
+    transitLossPct: order.terms.transitLossPct,
+    quantityTolerancePct: order.terms.quantityTolerancePct,
+    deliveryPlace: order.terms.deliveryPlace,
+    deliveryDateStart: order.terms.deliveryDateStart,
+    deliveryDateEnd: order.terms.deliveryDateEnd,
+    quantityKg: order.quantityKg,
+    maxKg,
+    remainingKg: Math.max(0, maxKg - order.plannedKg),
+    plannedKg: order.plannedKg,
+    dispatchedTrucks: order.dispatchedTrucks,
+    loadedKg: order.loadedKg,
+    loadedTrucks: order.loadedTrucks,
+    arrivedKg: order.arrivedKg,
+    arrivedTrucks: order.arrivedTrucks,
+    signedKg: order.signedKg,
+    signedTrucks: order.signedTrucks,
+    canDispatch: dispatchable && deliveryPolicy.allows(actor, 'transport', order),
+    canFinish: order.status === 'shipping' && side === 'seller' && deliveryPolicy.allows(actor, 'actAs', { order, side: 'seller' }) && open === 0 && order.signedKg > 0,
+    canReport:
+      (order.status === 'shipping' || order.status === 'awaiting_settlement') &&
+      side !== null &&
+      deliveryPolicy.allows(actor, 'actAs', { order, side }) &&
+      (basis === 'third_party' || basis === side),
+  };
+}
+
+export async function presentReports(db: Db, actor: Actor, rows: QualityReport[], order: Order): Promise<QualityReportView[]> {
+  const files = new Map((await filesByIds(db, rows.map((r) => r.fileId))).map((f) => [f.id, f]));
+  return rows.map((r) => {
+    const f = files.get(r.fileId);
+    const other = r.side === 'seller' ? 'buyer' : 'seller';
+    return {
+      id: r.id,
+      orderId: r.orderId,
+      side: r.side as 'seller' | 'buyer',
+      enterpriseName: r.side === 'seller' ? order.sellerName : order.buyerName,
+      batch: r.batch,
+      lab: r.lab,
+      labName: r.labName,
+      reportNo: r.reportNo,
+      qnet: r.qnet,
+      mt: Number(r.mt),
+      st: Number(r.st),
+      ad: Number(r.ad),
+      vdaf: Number(r.vdaf),
+      testedAt: r.testedAt,
+      file: { id: r.fileId, name: f?.originalName ?? '化验单', contentType: f?.contentType ?? 'application/octet-stream' },
+      status: r.status,
+      answerNote: r.answerNote,
+      answeredAt: when(r.answeredAt),
+      createdAt: formatDateTime(r.createdAt),
+      canAnswer: r.status === 'submitted' && deliveryPolicy.allows(actor, 'actAs', { order, side: other }),
+    };
+  });
+}
+
+export async function reportView(db: Db, actor: Actor, id: number): Promise<QualityReportView> {
+  const { report, order } = await reportForActor(db, actor, id);
+  const [view] = await presentReports(db, actor, [report], order);
+  return view!;
+}
+
