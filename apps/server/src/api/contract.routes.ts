@@ -1,3 +1,4 @@
+import { completeContractSignature, prepareContractSignature } from '../flows/sign-contract';
 import {
   CONTRACT_STATUS,
   ContractDetailSchema,
@@ -27,7 +28,6 @@ import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
 import { setVerificationReference } from '../modules/sign/sign.service';
 import {
-  completeContractSignature,
   contractDetail,
   contractPdf,
   contractReference,
@@ -37,7 +37,6 @@ import {
   listContracts,
   myPaperCopies,
   paperCopyFile,
-  prepareContractSignature,
   reviewPaperCopy,
   uploadPaperCopy,
 } from '../modules/contract/contract.service';

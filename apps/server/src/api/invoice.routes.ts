@@ -24,7 +24,10 @@ import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import { confirmInvoice, invoiceFile, invoiceView, invoicesForExport, listInvoices, orderInvoices, registerInvoice, reverseInvoice } from '../modules/invoice/invoice.service';
+import { confirmInvoice } from '../flows/confirm-invoice';
+import { registerInvoice } from '../flows/register-invoice';
+import { reverseInvoice } from '../flows/reverse-invoice';
+import { invoiceFile, invoiceView, invoicesForExport, listInvoices, orderInvoices } from '../modules/invoice/invoice.service';
 
 const BASE = '/api/invoice';
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

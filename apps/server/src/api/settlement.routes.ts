@@ -15,17 +15,10 @@ import { z } from 'zod';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import {
-  confirmStatement,
-  disputeStatement,
-  issueStatement,
-  listStatements,
-  previewStatement,
-  ruleStatement,
-  settleableOrders,
-  statementDetail,
-  statementPdf,
-} from '../modules/settlement/settlement.service';
+import { disputeStatement } from '../flows/dispute-statement';
+import { issueStatement } from '../flows/issue-statement';
+import { confirmStatement, ruleStatement } from '../flows/settle-statement';
+import { listStatements, previewStatement, settleableOrders, statementDetail, statementPdf } from '../modules/settlement/settlement.service';
 
 const BASE = '/api/settlement';
 const IdParams = z.object({ id: z.coerce.number({ error: '结算单编号无效' }).int().positive('结算单编号无效').max(Number.MAX_SAFE_INTEGER) });

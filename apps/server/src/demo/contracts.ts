@@ -7,7 +7,8 @@ import { contracts, enterprises, ukeyCertificates, ukeyDevices, users } from '..
 import { makeMissingContracts } from '../flows/make-contract';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
-import { completeContractSignature, expireOverdueContracts, prepareContractSignature } from '../modules/contract/contract.service';
+import { completeContractSignature, prepareContractSignature } from '../flows/sign-contract';
+import { expireOverdueContracts } from '../modules/contract/contract.service';
 import type { FileStorage } from '../modules/files/storage';
 import { platformSignTrust } from '../modules/sign/platform-trust';
 import { setSignTrust } from '../modules/sign/sign.trust';

@@ -7,7 +7,10 @@ import { renderDocumentPdf } from '../lib/pdf/document-pdf';
 import { shanghaiDate } from '../lib/shanghai-time';
 import { saveUpload } from '../modules/files/files.service';
 import type { FileStorage } from '../modules/files/storage';
-import { confirmInvoice, invoiceTotals, registerInvoice, reverseInvoice } from '../modules/invoice/invoice.service';
+import { confirmInvoice } from '../flows/confirm-invoice';
+import { registerInvoice } from '../flows/register-invoice';
+import { reverseInvoice } from '../flows/reverse-invoice';
+import { invoiceTotals } from '../modules/invoice/invoice.service';
 import { actorOf, at } from './listings';
 
 const DAY = 24 * 3600_000;

@@ -2,7 +2,8 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema/index';
 import type { StatementView } from '@coalx/shared';
-import { confirmStatement, issueStatement } from '../modules/settlement/settlement.service';
+import { issueStatement } from '../flows/issue-statement';
+import { confirmStatement } from '../flows/settle-statement';
 import { actorOf, at } from './listings';
 
 const DAY = 24 * 3600_000;

@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { getEnterpriseInfo } from '../enterprise/enterprise.service';
 import { createSession, revokeOtherSessions } from './session.service';
 import { authCacheOf, cacheUsable, invalidating } from './session-cache';
-import { grantsOf } from '../../plugins/grants';
+import { grantsOf } from './grants.service';
 import { dictionaryVersion } from '../system/dict-admin.service';
 import { parameterNumber } from '../system/calendar';
 

@@ -22,7 +22,7 @@ import { rolePermissions, roles, users, type Role } from '../../db/schema/index'
 import { badRequest, businessRule, conflict, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
-import { grantsOf } from '../../plugins/grants';
+import { grantsOf } from './grants.service';
 
 /**
  * 角色管理. A role's grants never exceed its base role's ROLE_GRANTS (menu items and, per item, actions): the admin

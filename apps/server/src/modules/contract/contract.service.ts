@@ -1,19 +1,4 @@
-import {
-  CONTRACT_SIDES,
-  CONTRACT_SIGNABLE_STATES,
-  ContractStates,
-  ContractUploadStates,
-  formatDateTime,
-  formatFen,
-  type ContractContext,
-  type ContractDetail,
-  type ContractQuery,
-  type ContractSide,
-  type ContractSummary,
-  type ContractTerms,
-  type MoveOf,
-  type SignPrepareResult,
-} from '@coalx/shared';
+import { CONTRACT_SIDES, CONTRACT_SIGNABLE_STATES, ContractStates, ContractUploadStates, formatDateTime, formatFen, type ContractContext, type ContractDetail, type ContractQuery, type ContractSide, type ContractSummary, type ContractTerms, type MoveOf } from '@coalx/shared';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { contractEvents, contracts, contractSignatures, contractTemplates, contractUploads, type ContractRow } from '../../db/schema/index';
@@ -21,14 +6,10 @@ import { appError, businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
-import { CONTRACT_SEAL_PLACEMENT } from '../../lib/pdf/contract-pdf';
 import { shanghaiDayStart } from '../../lib/shanghai-time';
 import { transition } from '../../lib/transition';
 import { filesByIds, ownedFileId, saveUpload } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
-import { checkPayPassword, paymentAuthSwitches } from '../funds/pay-auth';
-import { assembleDocumentSignature, prepareDocumentSignature, spendSigningSession } from '../sign/sign.service';
-import type { EnterpriseActor } from '../sign/sign.policy';
 import { contractPdfKey, readAll, renderContractDocument } from './contract-document';
 import { contractPolicy, sideOf } from './contract.policy';
 
@@ -90,13 +71,13 @@ export async function insertContract(db: Db, storage: FileStorage, input: NewCon
       .returning();
     if (!row) return null;
     const source = input.dealId === null ? `长协 ${input.context.tradeNo}` : `成交 ${input.context.dealNo}`;
-    await logEvent(tx, row.id, input.createdAt, null, '生成合同', `由${source}按模板生成，签署截止 ${formatDateTime(input.signDeadline)}`);
+    await logContractEvent(tx, row.id, input.createdAt, null, '生成合同', `由${source}按模板生成，签署截止 ${formatDateTime(input.signDeadline)}`);
     await publish(tx, 'contract.created', { id: row.id, dealId: input.dealId, longTermId: input.longTermId ?? null, contractNo: row.contractNo });
     return row;
   });
 }
 
-async function logEvent(tx: Tx | Db, contractId: number, at: Date, actor: Pick<Actor, 'userId' | 'username'> | null, action: string, note = '') {
+export async function logContractEvent(tx: Tx | Db, contractId: number, at: Date, actor: Pick<Actor, 'userId' | 'username'> | null, action: string, note = '') {
   await tx.insert(contractEvents).values({ contractId, at, action, actorUserId: actor?.userId ?? null, actorName: actor?.username ?? '系统', note });
 }
 
@@ -195,11 +176,16 @@ export async function contractsForExport(db: Db, actor: Actor, query: Omit<Contr
   return rows.map((r) => presentSummary(r, actor));
 }
 
-async function findContract(db: Db | Tx, where: SQL, lock = false) {
+export async function findContract(db: Db | Tx, where: SQL, lock = false) {
   const query = db.select().from(contracts).where(where).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('合同不存在');
   return row;
+}
+
+/** The contract by id (locked for update inside a transaction when `lock`). */
+export function contractById(db: Db | Tx, id: number, lock = false) {
+  return findContract(db, eq(contracts.id, id), lock);
 }
 
 /** A contract as its parties and the operator see it: terms, text, signatures, paper copies, history. */
@@ -336,114 +322,38 @@ export async function editTerms(db: Db, storage: FileStorage, clock: Clock, acto
       .set({ clearedAt: now })
       .where(and(eq(contractSignatures.contractId, id), isNull(contractSignatures.clearedAt)))
       .returning({ side: contractSignatures.side });
-    if (row.status !== 'pending') await move(tx, row.id, 'reopen');
+    if (row.status !== 'pending') await moveContract(tx, row.id, 'reopen');
     const [updated] = await tx
       .update(contracts)
       .set({ context, terms, text: document.text, pdfKey, pdfSha256: document.sha256, sellerSignedAt: null, buyerSignedAt: null, updatedAt: now })
       .where(eq(contracts.id, id))
       .returning();
     const clearedNote = cleared.length ? `；已清除${cleared.map((c) => CONTRACT_SIDES[c.side as ContractSide]).join('、')}的签署，需重新签署` : '';
-    await logEvent(tx, id, now, actor, '修改条款', `${CONTRACT_SIDES[side]}修改了合同条款${clearedNote}`);
+    await logContractEvent(tx, id, now, actor, '修改条款', `${CONTRACT_SIDES[side]}修改了合同条款${clearedNote}`);
     return presentDetail(tx, actor, updated!);
   });
 }
 
-function assertSignable(row: ContractRow) {
+export function assertSignable(row: ContractRow) {
   if (!(CONTRACT_SIGNABLE_STATES as readonly string[]).includes(row.status)) {
     throw appError('contract_not_signable', `合同状态为「${ContractStates.states[row.status as keyof typeof ContractStates.states] ?? row.status}」，不能签署或修改`);
   }
 }
 
-function move(tx: Tx, id: number, name: MoveOf<typeof ContractStates>, set: Partial<typeof contracts.$inferInsert> = {}) {
+export function moveContract(tx: Tx, id: number, name: MoveOf<typeof ContractStates>, set: Partial<typeof contracts.$inferInsert> = {}) {
   return transition(tx, ContractStates, name, { table: contracts, where: eq(contracts.id, id), set: { ...set, updatedAt: new Date() }, notFoundMessage: '合同不存在' });
 }
 
-// ---------- signing with a certificate ----------
+// ---------- signing with a certificate (the use case is flows/sign-contract.ts) ----------
 
-const purposeOf = (row: ContractRow) => `contract:${row.id}:${row.pdfSha256}`;
+/** What a side's signing session is for: this contract as this very file (a changed file must be signed again). */
+export const signingPurposeOf = (row: ContractRow) => `contract:${row.id}:${row.pdfSha256}`;
 
-/** Step 1: the current PDF is prepared for this side's signature, its seal over this side's signature block. */
-export async function prepareContractSignature(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, deviceId: number): Promise<SignPrepareResult> {
-  const row = await findContract(db, eq(contracts.id, id));
-  const side = contractPolicy.can(actor, 'actAsParty', row);
-  assertSignable(row);
-  if ((side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) !== null) throw appError('contract_already_signed');
-  const pdf = await readAll(storage, row.pdfKey);
-  if (!pdf) throw notFound('合同文件不存在');
-  return prepareDocumentSignature(db, storage, clock, actor as EnterpriseActor, {
-    fileName: `${row.contractNo}.pdf`,
-    pdf,
-    deviceId,
-    reason: `${CONTRACT_SIDES[side]}签署合同 ${row.contractNo}`,
-    purpose: purposeOf(row),
-    placement: CONTRACT_SEAL_PLACEMENT[side],
-  });
+/** Records one side's certificate signature of the contract's current file. */
+export async function recordContractSignature(tx: Tx, values: typeof contractSignatures.$inferInsert) {
+  await tx.insert(contractSignatures).values(values);
 }
 
-/**
- * Step 2: the device's signature is checked and assembled into the PDF; then, with the contract row locked, the
- * contract must still be the very file that was prepared (the other side may have signed or the terms changed
- * meanwhile: sign again), the signature is recorded and the contract moves: this side signed, or effective when
- * the other side had signed already.
- */
-export async function completeContractSignature(
-  db: Db,
-  storage: FileStorage,
-  clock: Clock,
-  actor: Actor,
-  id: number,
-  input: { sessionId: string; signature: string; payPassword?: string },
-) {
-  const row = await findContract(db, eq(contracts.id, id));
-  const side = contractPolicy.can(actor, 'actAsParty', row);
-  assertSignable(row);
-  const switches = await paymentAuthSwitches(db);
-  if (switches.payPassword) {
-    if (!input.payPassword) throw businessRule('请输入支付密码');
-    await checkPayPassword(db, clock, actor.enterpriseId!, input.payPassword);
-  }
-  const assembled = await assembleDocumentSignature(db, storage, clock, actor as EnterpriseActor, {
-    sessionId: input.sessionId,
-    signature: input.signature,
-    purpose: (purpose) => purpose.startsWith(`contract:${row.id}:`),
-  });
-  const now = clock.now();
-  const pdfKey = contractPdfKey(row.contractNo, assembled.sha256);
-  await storage.put(pdfKey, assembled.signed);
-  return db.transaction(async (tx) => {
-    const locked = await findContract(tx, eq(contracts.id, id), true);
-    assertSignable(locked);
-    if ((side === 'seller' ? locked.sellerSignedAt : locked.buyerSignedAt) !== null) throw appError('contract_already_signed');
-    if (assembled.session.purpose !== purposeOf(locked)) throw appError('contract_changed');
-    await spendSigningSession(tx, assembled.session.id, now);
-    const otherSigned = (side === 'seller' ? locked.buyerSignedAt : locked.sellerSignedAt) !== null;
-    const signedAt = { [side === 'seller' ? 'sellerSignedAt' : 'buyerSignedAt']: assembled.session.signingTime };
-    const updated = await move(tx, id, otherSigned ? 'takeEffect' : side === 'seller' ? 'sellerSign' : 'buyerSign', {
-      ...signedAt,
-      pdfKey,
-      pdfSha256: assembled.sha256,
-      ...(otherSigned ? { effectiveAt: now } : {}),
-    });
-    const enterpriseName = side === 'seller' ? locked.context.seller.name : locked.context.buyer.name;
-    await tx.insert(contractSignatures).values({
-      contractId: id,
-      side,
-      method: 'certificate',
-      enterpriseId: actor.enterpriseId!,
-      userId: actor.userId,
-      enterpriseName,
-      signerName: assembled.certificate.holder ?? actor.username,
-      signerUsername: actor.username,
-      certificateSerial: assembled.certificate.serialHex,
-      certificateSummary: `${assembled.certificate.summary.subject}；颁发者 ${assembled.certificate.summary.issuer}；有效期 ${assembled.certificate.summary.notBefore} 至 ${assembled.certificate.summary.notAfter}`,
-      pdfSha256: assembled.sha256,
-      signedAt: assembled.session.signingTime,
-    });
-    await logEvent(tx, id, now, actor, `${CONTRACT_SIDES[side]}签署`, `${enterpriseName} 使用数字证书（序列号 ${assembled.certificate.serialHex}）签署`);
-    if (otherSigned) await logEvent(tx, id, now, null, '合同生效', '双方均已签署，合同生效');
-    return presentDetail(tx, actor, updated);
-  });
-}
 
 // ---------- paper copies ----------
 
@@ -470,7 +380,7 @@ export async function uploadPaperCopy(db: Db, storage: FileStorage, clock: Clock
       submittedByName: actor.username,
       createdAt: now,
     });
-    await logEvent(tx, id, now, actor, '上传纸质合同', `${CONTRACT_SIDES[side]}上传了双方签字盖章的纸质合同「${upload.name}」，待交易中心审核`);
+    await logContractEvent(tx, id, now, actor, '上传纸质合同', `${CONTRACT_SIDES[side]}上传了双方签字盖章的纸质合同「${upload.name}」，待交易中心审核`);
     return presentDetail(tx, actor, locked);
   });
 }
@@ -493,10 +403,10 @@ export async function reviewPaperCopy(db: Db, clock: Clock, actor: Actor, id: nu
       set: { reviewNote: input.note, reviewedBy: actor.userId, reviewedAt: now },
     });
     if (!input.accept) {
-      await logEvent(tx, id, now, actor, '驳回纸质合同', input.note);
+      await logContractEvent(tx, id, now, actor, '驳回纸质合同', input.note);
       return presentDetail(tx, actor, row);
     }
-    const updated = await move(tx, id, 'takeEffect', {
+    const updated = await moveContract(tx, id, 'takeEffect', {
       effectiveAt: now,
       sellerSignedAt: row.sellerSignedAt ?? now,
       buyerSignedAt: row.buyerSignedAt ?? now,
@@ -516,8 +426,8 @@ export async function reviewPaperCopy(db: Db, clock: Clock, actor: Actor, id: nu
         signedAt: now,
       });
     }
-    await logEvent(tx, id, now, actor, '确认纸质合同', input.note || '纸质合同与平台生成文本一致，合同生效');
-    await logEvent(tx, id, now, null, '合同生效', '交易中心确认纸质合同，合同生效');
+    await logContractEvent(tx, id, now, actor, '确认纸质合同', input.note || '纸质合同与平台生成文本一致，合同生效');
+    await logContractEvent(tx, id, now, null, '合同生效', '交易中心确认纸质合同，合同生效');
     return presentDetail(tx, actor, updated);
   });
 }
@@ -542,7 +452,7 @@ export async function expireOverdueContracts(db: Db, now: Date): Promise<number>
       }).catch(() => null); // signed or extended meanwhile: nothing to do
       if (row) {
         moved++;
-        await logEvent(tx, id, now, null, '逾期未签', `签署截止 ${formatDateTime(row.signDeadline)} 已过，待交易中心处理`);
+        await logContractEvent(tx, id, now, null, '逾期未签', `签署截止 ${formatDateTime(row.signDeadline)} 已过，待交易中心处理`);
       }
     });
   }
@@ -559,8 +469,8 @@ export async function extendDeadline(db: Db, clock: Clock, actor: Actor, id: num
     const row = await findContract(tx, eq(contracts.id, id), true);
     if (row.extendedAt) throw appError('contract_already_extended');
     const back = row.sellerSignedAt ? 'extendSellerSigned' : row.buyerSignedAt ? 'extendBuyerSigned' : 'extendUnsigned';
-    const updated = await move(tx, id, back, { signDeadline: until, extendedAt: now, extendReason: input.reason });
-    await logEvent(tx, id, now, actor, '延期', `签署截止延至 ${formatDateTime(until)}：${input.reason}`);
+    const updated = await moveContract(tx, id, back, { signDeadline: until, extendedAt: now, extendReason: input.reason });
+    await logContractEvent(tx, id, now, actor, '延期', `签署截止延至 ${formatDateTime(until)}：${input.reason}`);
     return presentDetail(tx, actor, updated);
   });
 }
@@ -572,12 +482,12 @@ export async function extendDeadline(db: Db, clock: Clock, actor: Actor, id: num
 export async function voidContractInTx(tx: Tx, now: Date, actor: Actor, id: number, input: { reason: string; breachBy: 'seller' | 'buyer' | 'none' }) {
   contractPolicy.can(actor, 'rule');
   const row = await findContract(tx, eq(contracts.id, id), true);
-  const updated = await move(tx, id, 'void', { voidReason: input.reason, breachBy: input.breachBy });
+  const updated = await moveContract(tx, id, 'void', { voidReason: input.reason, breachBy: input.breachBy });
   return { before: row, updated };
 }
 
 export async function logRuling(tx: Tx, id: number, now: Date, actor: Actor, note: string) {
-  await logEvent(tx, id, now, actor, '作废', note);
+  await logContractEvent(tx, id, now, actor, '作废', note);
 }
 
 export function presentContractDetail(tx: Tx, actor: Actor, row: ContractRow) {
@@ -655,17 +565,17 @@ export async function markContractPerforming(tx: Tx, id: number, now: Date, note
     notFoundMessage: '合同不存在',
     idempotent: true,
   });
-  if (moved) await logEvent(tx, id, now, null, '开始履行', note);
+  if (moved) await logContractEvent(tx, id, now, null, '开始履行', note);
 }
 
 /** Its order is complete (settled and invoiced): the contract is 已完成. */
 export async function markContractCompleted(tx: Tx, id: number, now: Date, note = '订单已结算并开票，合同履行完毕') {
   const moved = await transition(tx, ContractStates, 'complete', { table: contracts, where: eq(contracts.id, id), set: { updatedAt: now }, notFoundMessage: '合同不存在', idempotent: true });
-  if (moved) await logEvent(tx, id, now, null, '履行完毕', note);
+  if (moved) await logContractEvent(tx, id, now, null, '履行完毕', note);
 }
 
 /** A long-term framework terminated by the trading centre: its contract ends with it (已终止). */
 export async function markContractTerminated(tx: Tx, id: number, now: Date, actor: Actor, reason: string) {
   const moved = await transition(tx, ContractStates, 'terminate', { table: contracts, where: eq(contracts.id, id), set: { updatedAt: now }, notFoundMessage: '合同不存在', idempotent: true });
-  if (moved) await logEvent(tx, id, now, actor, '终止履行', reason);
+  if (moved) await logContractEvent(tx, id, now, actor, '终止履行', reason);
 }

@@ -19,6 +19,8 @@ import { accountNames, registrantOf } from '../auth/accounts.service';
 import { resolveLeafArea } from '../area/area.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
 
+export type { Enterprise };
+
 /** One enterprise's row (audit state, bank account, client number) for other modules' checks; null when unknown. */
 export async function findEnterprise(db: Db | Tx, enterpriseId: number): Promise<Enterprise | null> {
   const [row] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);

@@ -13,3 +13,8 @@ export const filesPolicy = definePolicy({
     if (!mayRead) throw forbidden('无权查看该文件');
   },
 });
+
+/** A visitor registering uploads private files only (the public site's files come from the trading centre). */
+export function visitorMayUpload(visibility: 'public' | 'private') {
+  if (visibility === 'public') throw forbidden('只有交易中心可以上传公开文件');
+}

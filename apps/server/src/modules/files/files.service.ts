@@ -4,10 +4,10 @@ import { type UploadResult } from '@coalx/shared';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { fileObjects } from '../../db/schema/index';
-import { appError, forbidden, notFound } from '../../errors';
+import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../../lib/actor';
-import { filesPolicy } from './files.policy';
+import { filesPolicy, visitorMayUpload } from './files.policy';
 import { sniffFileType } from './file-type';
 import type { FileStorage } from './storage';
 
@@ -51,7 +51,7 @@ export async function saveRegistrationUpload(
   if (!type || type.ext === 'pdf' || !type.names.includes(nameExt)) {
     throw appError('file_type_not_allowed', '文件类型不支持，注册附件仅支持 .jpg .jpeg .png 图片，且扩展名须与内容一致');
   }
-  if (file.visibility === 'public') throw forbidden('只有交易中心可以上传公开文件');
+  visitorMayUpload(file.visibility);
   return store(db, storage, clock, { ...file, visibility: 'private' }, type, { ownerEnterpriseId: null, uploadedBy: null, scene: 'register' });
 }
 

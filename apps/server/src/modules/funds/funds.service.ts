@@ -2,10 +2,10 @@ import { formatDateTime } from '@coalx/shared';
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depositInApplications, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
-import { forbidden } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { enterpriseNames } from '../enterprise/enterprise.service';
 import { escrowFrozenOf } from './escrow.service';
+import { fundsPolicy } from './funds.policy';
 import { ensureAccount } from './ledger';
 
 // the account's services: transfers in and out, trade deposits and order escrow (imported from here as before)
@@ -13,10 +13,7 @@ export * from './transfers.service';
 export * from './trade-deposits.service';
 export * from './escrow.service';
 
-function requireEnterprise(actor: Actor): number {
-  if (actor.enterpriseId === null) throw forbidden('只有企业用户可以使用资金账户');
-  return actor.enterpriseId;
-}
+const requireEnterprise = (actor: Actor): number => fundsPolicy.can(actor, 'ownAccount');
 
 export async function getFundInfo(db: Db, actor: Actor) {
   const enterpriseId = requireEnterprise(actor);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { payPasswords } from '../../db/schema/index';
 import { findEnterprise } from '../enterprise/enterprise.service';
 import { listSwitches } from '../system/system.service';
-import { appError, businessRule, forbidden } from '../../errors';
+import { appError, businessRule } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Actor } from '../../lib/actor';
@@ -48,8 +48,7 @@ export async function verifyPaymentAuth(
   action: string,
   input: { payPassword?: string; ukeySignature?: string },
 ): Promise<void> {
-  const enterpriseId = actor.enterpriseId;
-  if (enterpriseId === null) throw forbidden('只有企业用户可以动用资金');
+  const enterpriseId = fundsPolicy.can(actor, 'ownAccount', '只有企业用户可以动用资金');
   const on = await paymentAuthSwitches(db);
   if (on.ukey) {
     if (!input.ukeySignature) throw businessRule('请使用 UKey 签章确认本次操作');

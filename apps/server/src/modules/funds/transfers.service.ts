@@ -3,19 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depositInApplications, withdrawals } from '../../db/schema/index';
 import { findEnterprise } from '../enterprise/enterprise.service';
-import { businessRule, forbidden } from '../../errors';
+import { businessRule } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { transition } from '../../lib/transition';
 import type { Actor } from '../../lib/actor';
 import { findStoredFile } from '../files/files.service';
 import { move } from './ledger';
+import { fundsPolicy } from './funds.policy';
 import { verifyPaymentAuth } from './pay-auth';
 
 /** Money in and out of an enterprise's account: declared transfers in (入金) and withdrawals (出金), each reviewed by the operator. */
-function requireEnterprise(actor: Actor): number {
-  if (actor.enterpriseId === null) throw forbidden('只有企业用户可以使用资金账户');
-  return actor.enterpriseId;
-}
+const requireEnterprise = (actor: Actor): number => fundsPolicy.can(actor, 'ownAccount');
 
 // ---------- 入金 ----------
 
@@ -93,8 +91,7 @@ export async function applyWithdrawal(
     .limit(1);
   if (previous) return previous;
   await verifyPaymentAuth(db, clock, actor, 'withdrawal', input);
-  const enterprise = await findEnterprise(db, enterpriseId);
-  if (!enterprise || enterprise.auditStatus !== 'approved') throw forbidden('企业未通过审核，不能出金');
+  const enterprise = fundsPolicy.can(actor, 'withdraw', await findEnterprise(db, enterpriseId));
   if (!enterprise.bankAccountNo) throw businessRule('企业尚未登记结算银行账户，请先完善企业信息');
   return db.transaction(async (tx) => {
     const [created] = await tx

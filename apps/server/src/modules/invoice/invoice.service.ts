@@ -1,32 +1,15 @@
-import {
-  INVOICE_LIVE_STATES,
-  INVOICE_TOLERANCE_FEN,
-  InvoiceStates,
-  OrderStates,
-  formatDateTime,
-  formatFen,
-  stateLabel,
-  type InvoiceAction,
-  type InvoiceCreate,
-  type InvoiceDue,
-  type InvoiceFilter,
-  type InvoiceQuery,
-  type InvoiceReverse,
-  type InvoiceView,
-  type OrderInvoices,
-} from '@coalx/shared';
+import { INVOICE_LIVE_STATES, INVOICE_TOLERANCE_FEN, InvoiceStates, OrderStates, formatDateTime, formatFen, stateLabel, type InvoiceAction, type InvoiceDue, type InvoiceFilter, type InvoiceQuery, type InvoiceView, type OrderInvoices, type MoveOf } from '@coalx/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, type Invoice, type Order } from '../../db/schema/index';
 import { appError, businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
-import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { transition } from '../../lib/transition';
 import type { FileStorage } from '../files/storage';
-import { filesByIds, findStoredFile, ownedFileId } from '../files/files.service';
-import { findOrder, markOrderCompleted, orderForActor, recordOrderEvent } from '../order/order.service';
+import { filesByIds } from '../files/files.service';
+import { findOrder, orderForActor } from '../order/order.service';
 import { invoicePolicy, invoiceSideOf } from './invoice.policy';
 
 /**
@@ -34,7 +17,8 @@ import { invoicePolicy, invoiceSideOf } from './invoice.policy';
  * at once cannot both fit under the settled amount and the last confirmation completes the order exactly once.
  */
 
-const yuan = (fen: number) => `${formatFen(fen)} 元`;
+/** An amount in yuan as the invoice messages write it. */
+export const yuan = (fen: number) => `${formatFen(fen)} 元`;
 
 /** The live invoices' totals of an order (not reversed, not red-letter), and how many of them are confirmed. */
 export async function invoiceTotals(db: Db | Tx, orderId: number) {
@@ -58,7 +42,7 @@ export function invoicesComplete(settledFen: number, totals: Pick<Totals, 'count
   return totals.count > 0 && Math.abs(totals.total - settledFen) <= totals.count * INVOICE_TOLERANCE_FEN;
 }
 
-function dateProblem(issuedOn: string, order: Order, now: Date): string | null {
+export function dateProblem(issuedOn: string, order: Order, now: Date): string | null {
   if (issuedOn > shanghaiDate(now)) return '开票日期不能晚于今天';
   const settledOn = shanghaiDate(order.settledAt ?? now);
   if (issuedOn < settledOn) return `开票日期不能早于订单结算日期（${settledOn}）`;
@@ -67,7 +51,7 @@ function dateProblem(issuedOn: string, order: Order, now: Date): string | null {
 
 const numberUsed = (code: string, number: string) => appError('conflict', `发票${code ? `代码 ${code} ` : ''}号码 ${number} 已登记，不能重复登记`);
 
-async function withNumber<T>(code: string, number: string, work: () => Promise<T>): Promise<T> {
+export async function withNumber<T>(code: string, number: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -77,66 +61,16 @@ async function withNumber<T>(code: string, number: string, work: () => Promise<T
   }
 }
 
-async function refuseUsedNumber(tx: Tx, code: string, number: string) {
+export async function refuseUsedNumber(tx: Tx, code: string, number: string) {
   const [used] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.code, code), eq(invoices.number, number))).limit(1);
   if (used) throw numberUsed(code, number);
 }
 
-function requireSettled(order: Order, doing: string) {
+export function requireSettled(order: Order, doing: string) {
   if (order.status !== 'settled') throw businessRule(`订单当前状态为「${stateLabel(OrderStates, order.status)}」，只有已结算的订单可以${doing}`);
 }
 
-/** 登记发票: the seller's invoice for a settled order; the live invoices may not total more than the settled amount. */
-export async function registerInvoice(db: Db, clock: Clock, actor: Actor, orderId: number, input: InvoiceCreate): Promise<InvoiceView> {
-  const now = clock.now();
-  if (!(await findStoredFile(db, input.file))) throw appError('attachment_invalid', '发票文件无效，请重新上传');
-  const id = await withNumber(input.code, input.number, () =>
-    db.transaction(async (tx) => {
-      const { order } = await orderForActor(tx, actor, orderId, true);
-      invoicePolicy.can(actor, 'register', order);
-      requireSettled(order, '登记发票');
-      const date = dateProblem(input.issuedOn, order, now);
-      if (date) throw businessRule(date);
-      await refuseUsedNumber(tx, input.code, input.number);
-      const settled = order.settledFen ?? 0;
-      const totals = await invoiceTotals(tx, orderId);
-      if (totals.total + input.total > settled + (totals.count + 1) * INVOICE_TOLERANCE_FEN) {
-        throw businessRule(`发票价税合计超过结算金额：结算金额 ${yuan(settled)}，已登记 ${yuan(totals.total)}，本张最多 ${yuan(Math.max(0, settled - totals.total))}`);
-      }
-      const fileId = await ownedFileId(tx, input.file, actor.enterpriseId!);
-      const [row] = await tx
-        .insert(invoices)
-        .values({
-          orderId,
-          orderNo: order.orderNo,
-          settlementNo: order.settlementNo ?? '',
-          sellerEnterpriseId: order.sellerEnterpriseId,
-          buyerEnterpriseId: order.buyerEnterpriseId,
-          sellerName: order.sellerName,
-          buyerName: order.buyerName,
-          kind: input.kind,
-          medium: input.medium,
-          code: input.code,
-          number: input.number,
-          issuedOn: input.issuedOn,
-          rate: input.rate,
-          amountFen: input.amount,
-          taxFen: input.tax,
-          totalFen: input.total,
-          fileId,
-          createdBy: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: invoices.id });
-      await recordOrderEvent(tx, { orderId, action: '登记发票', actor, note: `发票号码 ${input.number}，价税合计 ${yuan(input.total)}`, at: now });
-      return row!.id;
-    }),
-  );
-  return invoiceView(db, actor, id);
-}
-
-async function lockedInvoice(tx: Tx, actor: Actor, id: number) {
+export async function lockedInvoice(tx: Tx, actor: Actor, id: number) {
   const [found] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   if (!found) throw notFound('发票不存在');
   invoicePolicy.can(actor, 'view', found);
@@ -146,89 +80,17 @@ async function lockedInvoice(tx: Tx, actor: Actor, id: number) {
   return { invoice: invoice!, order };
 }
 
-/**
- * 确认收票: the buyer received the invoice. When every live invoice is confirmed and they total the settled amount,
- * the order (and its contract) is 已完成 in the same transaction.
- */
-export async function confirmInvoice(db: Db, clock: Clock, actor: Actor, id: number, note: string): Promise<InvoiceView> {
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    const { invoice, order } = await lockedInvoice(tx, actor, id);
-    invoicePolicy.can(actor, 'confirm', invoice);
-    if (invoice.direction !== 'blue') throw businessRule('红字发票无需确认');
-    await transition(tx, InvoiceStates, 'confirm', {
-      table: invoices,
-      where: eq(invoices.id, id),
-      set: { confirmedAt: now, confirmedBy: actor.userId, confirmNote: note, updatedAt: now },
-      notFoundMessage: '发票不存在',
-    });
-    await recordOrderEvent(tx, { orderId: order.id, action: '确认收票', actor, note: `发票号码 ${invoice.number}`, at: now });
-    const totals = await invoiceTotals(tx, order.id);
-    if (order.status === 'settled' && totals.confirmedCount === totals.count && invoicesComplete(order.settledFen ?? 0, totals)) {
-      await markOrderCompleted(tx, order.id, { at: now, actor, note: `发票 ${totals.count} 张已全部确认，价税合计 ${yuan(totals.total)}` });
-    }
-  });
-  return invoiceView(db, actor, id);
+// ---------- the invoice's own writes (registering, confirming and reversing are flows: they move the order) ----------
+
+/** Inserts one invoice row (blue, or the red-letter one that reverses another) and returns its id. */
+export async function insertInvoice(tx: Tx, values: typeof invoices.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(invoices).values(values).returning({ id: invoices.id });
+  return row!.id;
 }
 
-/**
- * 红冲: the seller registers the red-letter invoice that reverses one (same amounts, negative). The reversed
- * invoice no longer counts, so the order again waits for invoices up to its settled amount.
- */
-export async function reverseInvoice(db: Db, clock: Clock, actor: Actor, id: number, input: InvoiceReverse): Promise<InvoiceView> {
-  const now = clock.now();
-  if (!(await findStoredFile(db, input.file))) throw appError('attachment_invalid', '红字发票文件无效，请重新上传');
-  const redId = await withNumber(input.code, input.number, () =>
-    db.transaction(async (tx) => {
-      const { invoice, order } = await lockedInvoice(tx, actor, id);
-      invoicePolicy.can(actor, 'reverse', invoice);
-      if (invoice.direction !== 'blue') throw businessRule('红字发票不能再红冲');
-      requireSettled(order, '红冲发票');
-      const date = dateProblem(input.issuedOn, order, now);
-      if (date) throw businessRule(date);
-      if (input.issuedOn < invoice.issuedOn) throw businessRule(`红字发票开票日期不能早于原发票（${invoice.issuedOn}）`);
-      await refuseUsedNumber(tx, input.code, input.number);
-      const fileId = await ownedFileId(tx, input.file, actor.enterpriseId!);
-      await transition(tx, InvoiceStates, 'reverse', {
-        table: invoices,
-        where: eq(invoices.id, id),
-        set: { reversedAt: now, reverseReason: input.reason, updatedAt: now },
-        notFoundMessage: '发票不存在',
-      });
-      const [red] = await tx
-        .insert(invoices)
-        .values({
-          orderId: invoice.orderId,
-          orderNo: invoice.orderNo,
-          settlementNo: invoice.settlementNo,
-          sellerEnterpriseId: invoice.sellerEnterpriseId,
-          buyerEnterpriseId: invoice.buyerEnterpriseId,
-          sellerName: invoice.sellerName,
-          buyerName: invoice.buyerName,
-          direction: 'red',
-          kind: invoice.kind,
-          medium: input.medium,
-          code: input.code,
-          number: input.number,
-          issuedOn: input.issuedOn,
-          rate: invoice.rate,
-          amountFen: -invoice.amountFen,
-          taxFen: -invoice.taxFen,
-          totalFen: -invoice.totalFen,
-          fileId,
-          status: 'red',
-          reversesId: invoice.id,
-          reverseReason: input.reason,
-          createdBy: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: invoices.id });
-      await recordOrderEvent(tx, { orderId: order.id, action: '红冲发票', actor, note: `发票号码 ${invoice.number} 由红字发票 ${input.number} 冲销：${input.reason}`, at: now });
-      return red!.id;
-    }),
-  );
-  return invoiceView(db, actor, redId);
+/** Moves one invoice through its transition table (publishes the move's event). */
+export function moveInvoice(tx: Tx, id: number, name: MoveOf<typeof InvoiceStates>, set: Partial<Invoice>) {
+  return transition(tx, InvoiceStates, name, { table: invoices, where: eq(invoices.id, id), set, notFoundMessage: '发票不存在' });
 }
 
 // ---------- reading ----------

@@ -25,6 +25,10 @@ export const listingPolicy = definePolicy({
   audit(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以审核挂牌');
   },
+  /** The counterparty's contact is shown to the two parties of a deal only. */
+  seeCounterparty(actor: Actor, deal: { sellerEnterpriseId: number; buyerEnterpriseId: number }) {
+    if (actor.enterpriseId !== deal.sellerEnterpriseId && actor.enterpriseId !== deal.buyerEnterpriseId) throw forbidden('只有成交双方可以查看对方信息');
+  },
   /** A listing that is not public (draft, in audit, not yet open) and its subscriptions: its enterprise and the trading centre. */
   seePrivate(actor: Actor, listing: OwnedListing) {
     if (listing.enterpriseId !== actor.enterpriseId && !isPlatformStaff(actor)) throw forbidden('只能查看本企业的挂牌');

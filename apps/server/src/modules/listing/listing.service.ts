@@ -2,7 +2,7 @@ import { formatDateTime, HangState, listingHangState, type ListingApply, Listing
 import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listingSubscriptions, listings } from '../../db/schema/index';
-import { businessRule, forbidden, notFound } from '../../errors';
+import { businessRule, notFound } from '../../errors';
 import { dealIdsBySubscription, dealsOfEnterprise, findDeal, tradeResult } from '../deal/deal.service';
 import { enterpriseNames, findEnterprise } from '../enterprise/enterprise.service';
 import type { Clock } from '../../lib/clock';
@@ -320,7 +320,7 @@ export async function oppositeCompanyInfo(db: Db, actor: Actor, dealId: number) 
   const deal = await findDeal(db, dealId);
   if (!deal) throw notFound('成交记录不存在');
   const me = actor.enterpriseId;
-  if (me !== deal.sellerEnterpriseId && me !== deal.buyerEnterpriseId) throw forbidden('只有成交双方可以查看对方信息');
+  listingPolicy.can(actor, 'seeCounterparty', deal);
   const otherId = me === deal.sellerEnterpriseId ? deal.buyerEnterpriseId : deal.sellerEnterpriseId;
   const other = await findEnterprise(db, otherId);
   return {

@@ -7,7 +7,6 @@ import { notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { nextTradeNumber } from '../../lib/trade-number';
 import { transition } from '../../lib/transition';
-import { markContractCompleted } from '../contract/contract.service';
 import { orderPolicy, orderSideOf } from './order.policy';
 
 /**
@@ -169,13 +168,5 @@ export async function addDeliveryProgress(tx: Tx, orderId: number, delta: Delive
 export async function markOrderSettled(tx: Tx, orderId: number, input: { statementNo: string; settledFen: number; at: Date; actor: Pick<Actor, 'userId' | 'username'> | null }) {
   const order = await moveOrder(tx, orderId, 'settle', { settlementNo: input.statementNo, settledFen: input.settledFen, settledAt: input.at, escrowFen: 0 });
   await recordOrderEvent(tx, { orderId, action: '结算完成', actor: input.actor, note: `结算单 ${input.statementNo}`, at: input.at });
-  return order;
-}
-
-/** The invoices of a settled order are confirmed: the order is 已完成 and its contract too. */
-export async function markOrderCompleted(tx: Tx, orderId: number, input: { at: Date; actor: Pick<Actor, 'userId' | 'username'> | null; note?: string }) {
-  const order = await moveOrder(tx, orderId, 'complete', { completedAt: input.at });
-  await recordOrderEvent(tx, { orderId, action: '订单完成', actor: input.actor, note: input.note ?? '发票已确认', at: input.at });
-  await markContractCompleted(tx, order.contractId, input.at);
   return order;
 }

@@ -1,33 +1,14 @@
-import {
-  OrderStates,
-  StatementStates,
-  WEIGHING_BASES,
-  formatDateTime,
-  formatFen,
-  formatTons,
-  isListing,
-  priceSettlement,
-  stateLabel,
-  type StatementFigures,
-  type StatementQuery,
-  type StatementView,
-} from '@coalx/shared';
+import { OrderStates, StatementStates, WEIGHING_BASES, formatDateTime, formatFen, formatTons, priceSettlement, stateLabel, type StatementFigures, type StatementQuery, type StatementView, type MoveOf } from '@coalx/shared';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { settlementStatements, type Order, type SettlementStatement } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
-import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { renderDocumentPdf } from '../../lib/pdf/document-pdf';
-import { nextTradeNumber } from '../../lib/trade-number';
 import { transition } from '../../lib/transition';
 import { settlementSources } from '../delivery/delivery-query.service';
-import { platformEnterpriseId } from '../enterprise/enterprise.service';
-import { verifyPaymentAuth } from '../funds/pay-auth';
-import { settleStatementMoney } from '../funds/settlement-money.service';
-import { performanceDepositOf } from '../funds/trade-deposits.service';
-import { findOrder, markOrderSettled, orderForActor, recordOrderEvent } from '../order/order.service';
+import { orderForActor } from '../order/order.service';
 import { ordersForSettlement } from '../order/order-delivery.service';
 import { parameterNumber } from '../system/calendar';
 import { mayRule, settlementPolicy, statementSideOf } from './settlement.policy';
@@ -96,123 +77,31 @@ export async function settleableOrders(db: Db, actor: Actor) {
     .map((o) => ({ orderId: o.id, orderNo: o.orderNo, buyerName: o.buyerName, productName: o.productName, signedKg: o.signedKg, escrowFen: o.escrowFen }));
 }
 
-// ---------- issue, confirm, dispute, rule ----------
+// ---------- the statement's own writes (issuing, confirming and ruling are flows: they move orders and money) ----------
 
-export async function issueStatement(db: Db, clock: Clock, actor: Actor, orderId: number): Promise<StatementView> {
-  const { order } = await orderForActor(db, actor, orderId);
-  settlementPolicy.can(actor, 'issue', order);
+export type StatementMove = MoveOf<typeof StatementStates>;
+
+/** Inserts the statement the seller issues for an order; a second one for the same order is refused. */
+export async function insertStatement(tx: Tx, values: typeof settlementStatements.$inferInsert): Promise<SettlementStatement> {
   try {
-    const row = await db.transaction(async (tx) => {
-      const locked = await findOrder(tx, orderId, true);
-      const figures = await statementFigures(tx, locked);
-      const now = clock.now();
-      const [made] = await tx
-        .insert(settlementStatements)
-        .values({
-          statementNo: await nextTradeNumber(tx, 'JS', now),
-          orderId,
-          sellerEnterpriseId: locked.sellerEnterpriseId,
-          buyerEnterpriseId: locked.buyerEnterpriseId,
-          amountFen: figures.amountFen,
-          escrowFen: figures.escrowFen,
-          feeFen: figures.feeFen,
-          settledKg: figures.settledKg,
-          figures,
-          issuedBy: actor.userId,
-          issuedByName: actor.username,
-          issuedAt: now,
-        })
-        .returning();
-      await recordOrderEvent(tx, { orderId, action: '开具结算单', actor, note: `结算单 ${made!.statementNo}：结算 ${formatTons(figures.settledKg)}，金额 ¥${formatFen(figures.amountFen)}`, at: now });
-      return made!;
-    });
-    return present(row, actor);
+    const [made] = await tx.insert(settlementStatements).values(values).returning();
+    return made!;
   } catch (error) {
     if (uniqueViolation(error)) throw businessRule('本订单已有结算单，请勿重复开具');
     throw error;
   }
 }
 
-async function statementForActor(db: Db | Tx, actor: Actor, id: number): Promise<SettlementStatement> {
+/** Moves one statement through its transition table (publishes the move's event). */
+export function moveStatement(tx: Tx, id: number, name: StatementMove, set: Partial<SettlementStatement>) {
+  return transition(tx, StatementStates, name, { table: settlementStatements, where: eq(settlementStatements.id, id), set, notFoundMessage: '结算单不存在' });
+}
+
+export async function statementForActor(db: Db | Tx, actor: Actor, id: number): Promise<SettlementStatement> {
   const [row] = await db.select().from(settlementStatements).where(eq(settlementStatements.id, id)).limit(1);
   if (!row) throw notFound('结算单不存在');
   settlementPolicy.can(actor, 'view', row);
   return row;
-}
-
-/** Moves the statement and its money, then settles the order: one transaction. */
-async function settleInTx(tx: Tx, clock: Clock, actor: Actor, row: SettlementStatement, moveName: 'confirm' | 'uphold', set: Partial<SettlementStatement>) {
-  const now = clock.now();
-  const moved = await transition(tx, StatementStates, moveName, {
-    table: settlementStatements,
-    where: eq(settlementStatements.id, row.id),
-    set: { ...set, confirmedAt: now, confirmedBy: actor.userId, updatedAt: now },
-    notFoundMessage: '结算单不存在',
-  });
-  const order = await findOrder(tx, row.orderId, true);
-  const tradeKind = isListing(order.tradeType) ? 'listing' : 'auction';
-  const deposits = await Promise.all(
-    [order.sellerEnterpriseId, order.buyerEnterpriseId].map((enterpriseId) => performanceDepositOf(tx, { tradeKind, tradeId: order.tradeNo, enterpriseId })),
-  );
-  await settleStatementMoney(tx, {
-    statementId: row.id,
-    statementNo: row.statementNo,
-    orderId: order.id,
-    orderNo: order.orderNo,
-    buyerEnterpriseId: order.buyerEnterpriseId,
-    sellerEnterpriseId: order.sellerEnterpriseId,
-    platformEnterpriseId: row.feeFen > 0 ? await platformEnterpriseId(tx) : null,
-    amountFen: row.amountFen,
-    escrowFen: order.escrowFen,
-    feeFen: row.feeFen,
-    depositIds: deposits.flatMap((d) => (d ? [d.id] : [])),
-    createdBy: actor.userId,
-  });
-  await markOrderSettled(tx, order.id, { statementNo: row.statementNo, settledFen: row.amountFen, at: now, actor });
-  return moved;
-}
-
-export async function confirmStatement(db: Db, clock: Clock, actor: Actor, id: number, input: { payPassword?: string; ukeySignature?: string }) {
-  const row = await statementForActor(db, actor, id);
-  settlementPolicy.can(actor, 'answer', row);
-  if (row.status !== 'pending') throw businessRule(`结算单当前状态为「${stateLabel(StatementStates, row.status)}」，不能确认`);
-  await verifyPaymentAuth(db, clock, actor, STATEMENT_CONFIRM_ACTION, { ...input, statementId: id } as never);
-  const moved = await db.transaction((tx) => settleInTx(tx, clock, actor, row, 'confirm', {}));
-  return present(moved, actor);
-}
-
-export async function disputeStatement(db: Db, clock: Clock, actor: Actor, id: number, input: { reason: string }) {
-  const row = await statementForActor(db, actor, id);
-  settlementPolicy.can(actor, 'answer', row);
-  const moved = await db.transaction(async (tx) => {
-    const now = clock.now();
-    const m = await transition(tx, StatementStates, 'dispute', {
-      table: settlementStatements,
-      where: eq(settlementStatements.id, id),
-      set: { disputeReason: input.reason, updatedAt: now },
-      notFoundMessage: '结算单不存在',
-    });
-    await recordOrderEvent(tx, { orderId: row.orderId, action: '结算单异议', actor, note: `结算单 ${row.statementNo}：${input.reason}`, at: now });
-    return m;
-  });
-  return present(moved, actor);
-}
-
-export async function ruleStatement(db: Db, clock: Clock, actor: Actor, id: number, input: { uphold: boolean; note: string }) {
-  settlementPolicy.can(actor, 'rule');
-  const row = await statementForActor(db, actor, id);
-  const moved = await db.transaction(async (tx) => {
-    const now = clock.now();
-    await recordOrderEvent(tx, { orderId: row.orderId, action: '结算异议裁定', actor, note: `${input.uphold ? '维持结算单' : '退回卖方重开'}：${input.note}`, at: now });
-    if (input.uphold) return settleInTx(tx, clock, actor, row, 'uphold', { rulingNote: input.note });
-    return transition(tx, StatementStates, 'sendBack', {
-      table: settlementStatements,
-      where: eq(settlementStatements.id, id),
-      set: { rulingNote: input.note, updatedAt: now },
-      notFoundMessage: '结算单不存在',
-    });
-  });
-  return present(moved, actor);
 }
 
 // ---------- queries ----------
