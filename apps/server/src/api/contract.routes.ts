@@ -1,4 +1,5 @@
 import { completeContractSignature, prepareContractSignature } from '../flows/sign-contract';
+import { contractPolicy } from '../modules/contract/contract.policy';
 import {
   CONTRACT_STATUS,
   ContractDetailSchema,
@@ -124,26 +125,26 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.put(
     `${BASE}/:id/terms`,
-    { config: { audit: '修改合同条款', permission: 'contract-sign' }, schema: { tags, summary: '修改合同条款 (生效前; 清除已有签署)', params: IdParams, body: ContractEditSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '修改合同条款', permission: contractPolicy.grantOf('actAsParty') }, schema: { tags, summary: '修改合同条款 (生效前; 清除已有签署)', params: IdParams, body: ContractEditSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await editTerms(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body.terms), '合同条款已修改'),
   );
 
   app.post(
     `${BASE}/:id/sign/prepare`,
-    { config: { permission: 'contract-sign' }, schema: { tags, summary: '签署合同第一步：返回须由证书密钥签名的签名属性', params: IdParams, body: ContractSignPrepareSchema, response: { 200: envelopeSchema(SignPrepareResultSchema) } } },
+    { config: { permission: contractPolicy.grantOf('actAsParty') }, schema: { tags, summary: '签署合同第一步：返回须由证书密钥签名的签名属性', params: IdParams, body: ContractSignPrepareSchema, response: { 200: envelopeSchema(SignPrepareResultSchema) } } },
     async (request) => ok(await prepareContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body.deviceId), '请使用数字证书签名'),
   );
 
   app.post(
     `${BASE}/:id/sign/complete`,
-    { config: { audit: '签署合同', permission: 'contract-sign' }, schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '签署合同', permission: contractPolicy.grantOf('actAsParty') }, schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await completeContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body), '签署成功'),
   );
 
   app.post(
     `${BASE}/:id/upload`,
     {
-      config: { audit: '上传纸质合同', permission: 'contract-sign' },
+      config: { audit: '上传纸质合同', permission: contractPolicy.grantOf('actAsParty') },
       schema: { tags, summary: '上传双方签字盖章的纸质合同 (multipart: file，PDF/JPG/PNG)', params: IdParams, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(ContractDetailSchema) } },
     },
     async (request) => {
@@ -169,7 +170,7 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/uploads/:uploadId/review`,
-    { config: { audit: '审核纸质合同', permission: 'contract-list' }, schema: { tags, summary: '运营审核纸质合同 (确认后合同生效)', params: UploadParams, body: ContractUploadReviewSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '审核纸质合同', permission: contractPolicy.grantOf('rule') }, schema: { tags, summary: '运营审核纸质合同 (确认后合同生效)', params: UploadParams, body: ContractUploadReviewSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => {
       const detail = await reviewPaperCopy(app.db, app.clock, requireActor(request), request.params.id, request.params.uploadId, request.body);
       return ok(detail, request.body.accept ? '已确认，合同生效' : '已驳回');
@@ -178,13 +179,13 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/void`,
-    { config: { audit: '作废合同', permission: 'contract-list' }, schema: { tags, summary: '运营作废合同并认定违约方 (违约方履约保证金划转对方)', params: IdParams, body: ContractVoidSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '作废合同', permission: contractPolicy.grantOf('rule') }, schema: { tags, summary: '运营作废合同并认定违约方 (违约方履约保证金划转对方)', params: IdParams, body: ContractVoidSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await voidContract(app.db, app.clock, requireActor(request), request.params.id, request.body), '合同已作废'),
   );
 
   app.post(
     `${BASE}/:id/extend`,
-    { config: { audit: '延长合同签署期限', permission: 'contract-list' }, schema: { tags, summary: '运营延长逾期合同的签署期限 (仅一次)', params: IdParams, body: ContractExtendSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
+    { config: { audit: '延长合同签署期限', permission: contractPolicy.grantOf('rule') }, schema: { tags, summary: '运营延长逾期合同的签署期限 (仅一次)', params: IdParams, body: ContractExtendSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
     async (request) => ok(await extendDeadline(app.db, app.clock, requireActor(request), request.params.id, request.body), '签署期限已延长'),
   );
 }

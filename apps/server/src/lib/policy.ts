@@ -11,26 +11,49 @@ type Rule = (actor: Actor, object: never) => unknown;
 type ObjectOf<R extends Rule> = Parameters<R>[1];
 type ObjectArgs<R extends Rule> = [ObjectOf<R>] extends [never] ? [] : undefined extends ObjectOf<R> ? [object?: ObjectOf<R>] : [object: ObjectOf<R>];
 
+/** Whether the actor's role holds a grant ('menuItem' or 'menuItem.action'): the grants the server enforces per route. */
+export type GrantCheck = (check: string) => boolean;
+
 export interface Policy<R extends Record<string, Rule>> {
+  /** The route grant (menu item and action) an action needs besides its rule, when it needs one. */
+  grantOf(action: keyof R & string): string | undefined;
+  /**
+   * The page's verdicts (outline's serialized policies): for each name, whether the actor's role holds the action's
+   * grant and the rule allows it on this object, and the object's state admits the move (`when`, default true).
+   * The page shows exactly these buttons; the routes check the same grant and rule again.
+   */
+  verdicts<V extends string>(actor: Actor, held: GrantCheck, object: unknown, actions: Record<V, { rule: keyof R & string; when?: boolean }>): Record<V, boolean>;
   /** Throws unless the actor may; returns what the rule returns (e.g. the actor's own enterprise id). */
   can<A extends keyof R & string>(actor: Actor, action: A, ...object: ObjectArgs<R[A]>): ReturnType<R[A]>;
   /** The same rule as a yes/no, for reads that show less instead of refusing. */
   allows<A extends keyof R & string>(actor: Actor | null, action: A, ...object: ObjectArgs<R[A]>): boolean;
 }
 
-export function definePolicy<R extends Record<string, Rule>>(rules: R): Policy<R> {
+export function definePolicy<R extends Record<string, Rule>>(rules: R, grants: Partial<Record<keyof R & string, string>> = {}): Policy<R> {
+  const allows = (actor: Actor, action: keyof R & string, object: unknown) => {
+    try {
+      (rules[action] as (actor: Actor, object: unknown) => unknown)(actor, object);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
+    grantOf: (action) => grants[action],
+    verdicts(actor, held, object, actions) {
+      const entries = Object.entries(actions) as [string, { rule: keyof R & string; when?: boolean }][];
+      return Object.fromEntries(
+        entries.map(([name, { rule, when = true }]) => {
+          const grant = grants[rule];
+          return [name, when && (grant === undefined || held(grant)) && allows(actor, rule, object)];
+        }),
+      ) as Record<(typeof entries)[number][0], boolean> as never;
+    },
     can(actor, action, ...object) {
       return (rules[action] as (actor: Actor, object: unknown) => ReturnType<R[typeof action]>)(actor, object[0]);
     },
     allows(actor, action, ...object) {
-      if (!actor) return false;
-      try {
-        (rules[action] as (actor: Actor, object: unknown) => unknown)(actor, object[0]);
-        return true;
-      } catch {
-        return false;
-      }
+      return actor !== null && allows(actor, action, object[0]);
     },
   };
 }

@@ -218,6 +218,8 @@ export const ContractDetailSchema = ContractSummarySchema.extend({
   terms: ContractTermsSchema,
   /** the terms may still be edited (not yet effective, not voided) */
   editable: z.boolean(),
+  /** What the viewer may do now (the contract policy's verdicts, grants included): the page shows exactly these buttons. */
+  can: z.object({ sign: z.boolean(), uploadPaper: z.boolean(), editTerms: z.boolean(), reviewPaper: z.boolean(), void: z.boolean(), extend: z.boolean() }),
   /** the contract text as generated, paragraph by paragraph (for the page and for comparing a paper copy) */
   text: z.array(z.string()),
   /** path of the current PDF (the signed one once signed): GET {api}/api/contract/{id}/pdf */

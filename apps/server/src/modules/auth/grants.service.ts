@@ -50,12 +50,18 @@ export class GrantsCache {
 
   /** Whether the role holds the item (and the action, when the check names one): spec §6 `permissionId.action`. */
   async allows(roleId: number | undefined, check: string): Promise<boolean> {
+    return (await this.heldBy(roleId))(check);
+  }
+
+  /** The role's grants as a synchronous check, for the verdicts a detail answer carries (lib/policy.ts). */
+  async heldBy(roleId: number | undefined): Promise<(check: string) => boolean> {
     await this.ensureLoaded();
-    if (roleId === undefined) return false;
-    const { permissionId, action } = splitCheck(check);
-    const actions = this.byRole.get(roleId)?.get(permissionId);
-    if (!actions) return false;
-    return action === null || actions.has(action);
+    const grants = roleId === undefined ? undefined : this.byRole.get(roleId);
+    return (check) => {
+      const { permissionId, action } = splitCheck(check);
+      const actions = grants?.get(permissionId);
+      return actions !== undefined && (action === null || actions.has(action));
+    };
   }
 
   /** Changes exactly when the role's grants change: the web reloads its menu when the value it holds differs. */

@@ -49,4 +49,11 @@ export const contractPolicy = definePolicy({
   readTemplates(actor: Actor) {
     requireRole(actor, ['admin', 'operator'], '只有平台人员可以查看合同模板');
   },
+}, {
+  // the route grants the writes need besides the rule (api/contract.routes.ts asks the same)
+  actAsParty: 'contract-sign.edit',
+  rule: 'contract-list.edit',
 });
+
+/** The states in which the operator may void a contract and rule on the breach. */
+export const VOIDABLE_STATES: readonly string[] = ['pending', 'seller_signed', 'buyer_signed', 'overdue'];

@@ -11,7 +11,8 @@ import { transition } from '../../lib/transition';
 import { filesByIds, ownedFileId, saveUpload } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
 import { contractPdfKey, readAll, renderContractDocument } from './contract-document';
-import { contractPolicy, sideOf } from './contract.policy';
+import { grantsOf } from '../auth/grants.service';
+import { VOIDABLE_STATES, contractPolicy, sideOf } from './contract.policy';
 
 // ---------- making ----------
 
@@ -203,6 +204,18 @@ async function presentDetail(db: Db | Tx, actor: Actor, row: ContractRow): Promi
     db.select({ name: contractTemplates.name, version: contractTemplates.version }).from(contractTemplates).where(eq(contractTemplates.id, row.templateId)),
   ]);
   const files = new Map((await filesByIds(db as Db, uploads.map((u) => u.fileId))).map((f) => [f.id, f]));
+  const side = sideOf(actor, row);
+  const signable = (CONTRACT_SIGNABLE_STATES as readonly string[]).includes(row.status);
+  const unsigned = side !== null && (side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) === null;
+  const myUploadPending = uploads.some((u) => u.side === side && u.status === 'submitted');
+  const can = contractPolicy.verdicts(actor, await grantsOf(db as Db).heldBy(actor.roleId), row, {
+    sign: { rule: 'actAsParty', when: signable && unsigned },
+    uploadPaper: { rule: 'actAsParty', when: signable && !myUploadPending },
+    editTerms: { rule: 'actAsParty', when: signable },
+    reviewPaper: { rule: 'rule', when: uploads.some((u) => u.status === 'submitted') },
+    void: { rule: 'rule', when: VOIDABLE_STATES.includes(row.status) },
+    extend: { rule: 'rule', when: row.status === 'overdue' && row.extendedAt === null },
+  });
   return {
     ...presentSummary({ ...row, uploadPending: uploads.some((u) => u.status === 'submitted') }, actor),
     sellerCreditCode: row.context.seller.creditCode,
@@ -211,7 +224,8 @@ async function presentDetail(db: Db | Tx, actor: Actor, row: ContractRow): Promi
     templateName: template?.name ?? '',
     templateVersion: template?.version ?? 0,
     terms: row.terms,
-    editable: (CONTRACT_SIGNABLE_STATES as readonly string[]).includes(row.status),
+    editable: signable,
+    can,
     text: row.text,
     pdfSha256: row.pdfSha256,
     signatures: signatures.map((s) => ({

@@ -17,7 +17,6 @@ import {
   type BreachRuling,
   type ContractSide,
 } from '@coalx/shared';
-import { useSession } from '@/app/session';
 import Money, { yuan } from '@/components/Money';
 import PdfViewer from '@/components/PdfViewer';
 import { ContractStatusTag, DeadlineCountdown, UploadStatusTag } from '@/components/contract/ContractParts';
@@ -25,7 +24,6 @@ import SignContractModal from '@/components/contract/SignContractModal';
 import ContractOrderLink from '@/components/order/ContractOrderLink';
 import UploadPaperModal from '@/components/contract/UploadPaperModal';
 import '@/components/contract/contract.css';
-import { canSign } from '@/lib/contract';
 import {
   CONTRACT_KEYS,
   contractPdfSource,
@@ -150,8 +148,6 @@ export default function ContractInfoPage() {
   const dealNo = params.get('dealNo')?.trim() || null;
   const key = id ? `id:${id}` : `deal:${dealNo ?? ''}`;
   const queryClient = useQueryClient();
-  const { userInfo } = useSession();
-  const isOperator = userInfo?.role?.code === 'operator';
   const query = useQuery({
     queryKey: CONTRACT_KEYS.detail(key),
     queryFn: () => (id ? getContract(id) : getContractByDeal(dealNo!)),
@@ -173,11 +169,10 @@ export default function ContractInfoPage() {
   }
 
   const detail = query.data;
+  // the buttons are the server's verdicts for this viewer (role, grants, side and state): the page adds no rule of its own
+  const { can } = detail;
   const party = detail.mySide !== null;
-  const signable = canSign(detail);
   const myUploadPending = detail.uploads.some((u) => u.side === detail.mySide && u.status === 'submitted');
-  const canVoid = isOperator && ['pending', 'seller_signed', 'buyer_signed', 'overdue'].includes(detail.status);
-  const canExtend = isOperator && detail.status === 'overdue' && !detail.extended;
   const pdf = contractPdfSource(detail.id);
 
   return (
@@ -221,24 +216,24 @@ export default function ContractInfoPage() {
           />
         ) : null}
         <div className="coalx-contract-actions">
-          {party && signable ? (
+          {can.sign ? (
             <Button type="primary" onClick={() => setDialog('sign')}>
               签署
             </Button>
           ) : null}
-          {party && signable && !myUploadPending ? (
+          {can.uploadPaper ? (
             <Button icon={<UploadOutlined />} onClick={() => setDialog('upload')}>
               上传纸质合同
             </Button>
           ) : null}
-          {party && detail.editable ? (
+          {can.editTerms ? (
             <Button icon={<EditOutlined />} onClick={() => setDialog('terms')}>
               编辑条款
             </Button>
           ) : null}
           <ContractOrderLink contractNo={detail.contractNo} status={detail.status} />
-          {canExtend ? <Button onClick={() => setDialog('extend')}>延期</Button> : null}
-          {canVoid ? (
+          {can.extend ? <Button onClick={() => setDialog('extend')}>延期</Button> : null}
+          {can.void ? (
             <Button danger onClick={() => setDialog('void')}>
               作废并认定违约
             </Button>
@@ -309,7 +304,7 @@ export default function ContractInfoPage() {
                     <Space size={4} direction="vertical">
                       <UploadStatusTag status={u.status} />
                       {u.reviewNote ? <Typography.Text type="secondary">{u.reviewNote}</Typography.Text> : null}
-                      {isOperator && u.status === 'submitted' ? (
+                      {can.reviewPaper && u.status === 'submitted' ? (
                         <Button size="small" type="primary" onClick={() => setReviewing(u)}>
                           审核
                         </Button>
@@ -345,8 +340,8 @@ export default function ContractInfoPage() {
 
       <SignContractModal contract={dialog === 'sign' ? detail : null} onClose={() => setDialog(null)} onSigned={update} />
       <UploadPaperModal contract={dialog === 'upload' ? detail : null} onClose={() => setDialog(null)} onUploaded={update} />
-      {detail.editable ? <TermsModal detail={detail} open={dialog === 'terms'} onOpenChange={(open) => setDialog(open ? 'terms' : null)} onSaved={update} /> : null}
-      {isOperator ? (
+      {can.editTerms ? <TermsModal detail={detail} open={dialog === 'terms'} onOpenChange={(open) => setDialog(open ? 'terms' : null)} onSaved={update} /> : null}
+      {can.void || can.extend || can.reviewPaper ? (
         <>
           <VoidModal detail={detail} open={dialog === 'void'} onOpenChange={(open) => setDialog(open ? 'void' : null)} onDone={update} />
           <ExtendModal detail={detail} open={dialog === 'extend'} onOpenChange={(open) => setDialog(open ? 'extend' : null)} onDone={update} />
