@@ -18,6 +18,7 @@ import { requireActor } from '../plugins/authenticate';
 import { disputeStatement } from '../flows/dispute-statement';
 import { issueStatement } from '../flows/issue-statement';
 import { confirmStatement, ruleStatement } from '../flows/settle-statement';
+import { settlementPolicy } from '../modules/settlement/settlement.policy';
 import { listStatements, previewStatement, settleableOrders, statementDetail, statementPdf } from '../modules/settlement/settlement.service';
 
 const BASE = '/api/settlement';
@@ -45,7 +46,7 @@ export default async function settlementRoutes(app: ZodApp) {
   );
   app.post(
     `${BASE}/statements`,
-    { config: { permission: 'settlement-balance', audit: '开具结算单' }, schema: { tags, summary: '卖方开具结算单', body: StatementIssueSchema, response: view } },
+    { config: { permission: settlementPolicy.grantOf('issue'), audit: '开具结算单' }, schema: { tags, summary: '卖方开具结算单', body: StatementIssueSchema, response: view } },
     async (request) => ok(await issueStatement(app.db, app.clock, requireActor(request), request.body.orderId), '结算单已开具，等待买方确认'),
   );
   app.get(
@@ -62,17 +63,17 @@ export default async function settlementRoutes(app: ZodApp) {
   });
   app.post(
     `${BASE}/statements/:id/confirm`,
-    { config: { permission: 'settlement-balance', audit: '确认结算单' }, schema: { tags, summary: '买方确认结算单：托管货款支付卖方，余款退回或补付，订单已结算', params: IdParams, body: StatementConfirmSchema, response: view } },
+    { config: { permission: settlementPolicy.grantOf('answer'), audit: '确认结算单' }, schema: { tags, summary: '买方确认结算单：托管货款支付卖方，余款退回或补付，订单已结算', params: IdParams, body: StatementConfirmSchema, response: view } },
     async (request) => ok(await confirmStatement(app.db, app.clock, requireActor(request), request.params.id, request.body), '结算完成'),
   );
   app.post(
     `${BASE}/statements/:id/dispute`,
-    { config: { permission: 'settlement-balance', audit: '结算单异议' }, schema: { tags, summary: '买方对结算单提出异议', params: IdParams, body: StatementDisputeSchema, response: view } },
+    { config: { permission: settlementPolicy.grantOf('answer'), audit: '结算单异议' }, schema: { tags, summary: '买方对结算单提出异议', params: IdParams, body: StatementDisputeSchema, response: view } },
     async (request) => ok(await disputeStatement(app.db, app.clock, requireActor(request), request.params.id, request.body), '异议已提交，等待交易中心裁定'),
   );
   app.post(
     `${BASE}/statements/:id/rule`,
-    { config: { permission: 'settlement-info', audit: '裁定结算异议' }, schema: { tags, summary: '运营裁定结算单异议 (维持并结算, 或退回卖方重开)', params: IdParams, body: StatementRuleSchema, response: view } },
+    { config: { permission: settlementPolicy.grantOf('rule'), audit: '裁定结算异议' }, schema: { tags, summary: '运营裁定结算单异议 (维持并结算, 或退回卖方重开)', params: IdParams, body: StatementRuleSchema, response: view } },
     async (request) => ok(await ruleStatement(app.db, app.clock, requireActor(request), request.params.id, request.body), '裁定已保存'),
   );
 }

@@ -15,5 +15,5 @@ export async function disputeStatement(db: Db, clock: Clock, actor: Actor, id: n
     await recordOrderEvent(tx, { orderId: row.orderId, action: '结算单异议', actor, note: `结算单 ${row.statementNo}：${input.reason}`, at: now });
     return m;
   });
-  return present(moved, actor);
+  return present(db, moved, actor);
 }

@@ -32,5 +32,5 @@ export async function issueStatement(db: Db, clock: Clock, actor: Actor, orderId
     await recordOrderEvent(tx, { orderId, action: '开具结算单', actor, note: `结算单 ${made.statementNo}：结算 ${formatTons(figures.settledKg)}，金额 ¥${formatFen(figures.amountFen)}`, at: now });
     return made;
   });
-  return present(row, actor);
+  return present(db, row, actor);
 }

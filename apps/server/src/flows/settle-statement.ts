@@ -50,7 +50,7 @@ export async function confirmStatement(db: Db, clock: Clock, actor: Actor, id: n
   if (row.status !== 'pending') throw businessRule(`结算单当前状态为「${stateLabel(StatementStates, row.status)}」，不能确认`);
   await verifyPaymentAuth(db, clock, actor, STATEMENT_CONFIRM_ACTION, { ...input, statementId: id } as never);
   const moved = await db.transaction((tx) => settleInTx(tx, clock, actor, row, 'confirm', {}));
-  return present(moved, actor);
+  return present(db, moved, actor);
 }
 
 export async function ruleStatement(db: Db, clock: Clock, actor: Actor, id: number, input: { uphold: boolean; note: string }) {
@@ -62,6 +62,6 @@ export async function ruleStatement(db: Db, clock: Clock, actor: Actor, id: numb
     if (input.uphold) return settleInTx(tx, clock, actor, row, 'uphold', { rulingNote: input.note });
     return moveStatement(tx, id, 'sendBack', { rulingNote: input.note, updatedAt: now });
   });
-  return present(moved, actor);
+  return present(db, moved, actor);
 }
 

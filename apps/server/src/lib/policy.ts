@@ -12,11 +12,12 @@ type ObjectOf<R extends Rule> = Parameters<R>[1];
 type ObjectArgs<R extends Rule> = [ObjectOf<R>] extends [never] ? [] : undefined extends ObjectOf<R> ? [object?: ObjectOf<R>] : [object: ObjectOf<R>];
 
 /** Whether the actor's role holds a grant ('menuItem' or 'menuItem.action'): the grants the server enforces per route. */
+export type Grant = string | readonly string[];
 export type GrantCheck = (check: string) => boolean;
 
 export interface Policy<R extends Record<string, Rule>> {
   /** The route grant (menu item and action) an action needs besides its rule, when it needs one. */
-  grantOf(action: keyof R & string): string | undefined;
+  grantOf(action: keyof R & string): Grant | undefined;
   /**
    * The page's verdicts (outline's serialized policies): for each name, whether the actor's role holds the action's
    * grant and the rule allows it on this object, and the object's state admits the move (`when`, default true).
@@ -29,7 +30,7 @@ export interface Policy<R extends Record<string, Rule>> {
   allows<A extends keyof R & string>(actor: Actor | null, action: A, ...object: ObjectArgs<R[A]>): boolean;
 }
 
-export function definePolicy<R extends Record<string, Rule>>(rules: R, grants: Partial<Record<keyof R & string, string>> = {}): Policy<R> {
+export function definePolicy<R extends Record<string, Rule>>(rules: R, grants: Partial<Record<keyof R & string, Grant>> = {}): Policy<R> {
   const allows = (actor: Actor, action: keyof R & string, object: unknown) => {
     try {
       (rules[action] as (actor: Actor, object: unknown) => unknown)(actor, object);
@@ -45,7 +46,7 @@ export function definePolicy<R extends Record<string, Rule>>(rules: R, grants: P
       return Object.fromEntries(
         entries.map(([name, { rule, when = true }]) => {
           const grant = grants[rule];
-          return [name, when && (grant === undefined || held(grant)) && allows(actor, rule, object)];
+          return [name, when && holds(held, grant) && allows(actor, rule, object)];
         }),
       ) as Record<(typeof entries)[number][0], boolean> as never;
     },
@@ -56,6 +57,17 @@ export function definePolicy<R extends Record<string, Rule>>(rules: R, grants: P
       return actor !== null && allows(actor, action, object[0]);
     },
   };
+}
+
+/** A grant is held when the role holds it, or one of a list (as the route's `config.permission`); none needed: held. */
+function holds(held: GrantCheck, grant: Grant | undefined): boolean {
+  if (grant === undefined) return true;
+  return typeof grant === 'string' ? held(grant) : grant.some(held);
+}
+
+/** The names of the allowed verdicts, in their declared order (the `actions` lists of list rows). */
+export function allowedActions<V extends string>(verdicts: Record<V, boolean>): V[] {
+  return (Object.keys(verdicts) as V[]).filter((name) => verdicts[name]);
 }
 
 /** Throws 403 unless the actor holds one of the roles (for use inside policy rules). */

@@ -95,6 +95,11 @@ function versionOf(roleId: number, grants: RoleGrants): string {
 
 const cacheOfDb = new WeakMap<Db, GrantsCache>();
 
+/** The acting user's grants as a check, for the verdicts an answer carries (an actor the server makes holds none). */
+export function grantsHeld(db: Db, actor: { roleId?: number }): Promise<(check: string) => boolean> {
+  return grantsOf(db).heldBy(actor.roleId);
+}
+
 /** The grants of one database (one per app; tests run several apps, each on its own database). */
 export function grantsOf(db: Db): GrantsCache {
   let cache = cacheOfDb.get(db);

@@ -41,9 +41,9 @@ export const settlementPolicy = definePolicy({
   rule(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以裁定结算异议');
   },
+}, {
+  // the route grants of the writes (api/settlement.routes.ts asks the same): issuing adds, answering and ruling edit
+  issue: 'settlement-balance.add',
+  answer: 'settlement-balance.edit',
+  rule: 'settlement-info.edit',
 });
-
-/** Whether the actor is the one who rules on disputes (the page shows the ruling buttons). */
-export function mayRule(actor: Actor): boolean {
-  return actor.role === 'operator';
-}

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { settlementStatements, type Order, type SettlementStatement } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
+import type { GrantCheck } from '../../lib/policy';
 import { uniqueViolation } from '../../lib/db-errors';
 import { renderDocumentPdf } from '../../lib/pdf/document-pdf';
 import { transition } from '../../lib/transition';
@@ -11,7 +12,8 @@ import { settlementSources } from '../delivery/delivery-query.service';
 import { orderForActor } from '../order/order.service';
 import { ordersForSettlement } from '../order/order-delivery.service';
 import { parameterNumber } from '../system/calendar';
-import { mayRule, settlementPolicy, statementSideOf } from './settlement.policy';
+import { grantsHeld } from '../auth/grants.service';
+import { settlementPolicy, statementSideOf } from './settlement.policy';
 
 export const STATEMENT_CONFIRM_ACTION = 'statement_confirm';
 
@@ -106,8 +108,17 @@ export async function statementForActor(db: Db | Tx, actor: Actor, id: number): 
 
 // ---------- queries ----------
 
-export function present(row: SettlementStatement, actor: Actor): StatementView {
+/** A statement as the viewer sees it, with what the viewer may do now (the policy's verdicts, grants included). */
+export async function present(db: Db, row: SettlementStatement, actor: Actor): Promise<StatementView> {
+  return presentWith(await grantsHeld(db, actor), row, actor);
+}
+
+function presentWith(held: GrantCheck, row: SettlementStatement, actor: Actor): StatementView {
   const side = statementSideOf(actor, row);
+  const can = settlementPolicy.verdicts(actor, held, row, {
+    confirm: { rule: 'answer', when: row.status === 'pending' },
+    rule: { rule: 'rule', when: row.status === 'disputed' },
+  });
   return {
     ...row.figures,
     id: row.id,
@@ -120,13 +131,13 @@ export function present(row: SettlementStatement, actor: Actor): StatementView {
     rulingNote: row.rulingNote,
     confirmedAt: row.confirmedAt ? formatDateTime(row.confirmedAt) : null,
     side,
-    canConfirm: side === 'buyer' && row.status === 'pending',
-    canRule: mayRule(actor) && row.status === 'disputed',
+    canConfirm: can.confirm,
+    canRule: can.rule,
   };
 }
 
 export async function statementDetail(db: Db, actor: Actor, id: number) {
-  return present(await statementForActor(db, actor, id), actor);
+  return present(db, await statementForActor(db, actor, id), actor);
 }
 
 export async function listStatements(db: Db, actor: Actor, query: StatementQuery) {
@@ -140,7 +151,8 @@ export async function listStatements(db: Db, actor: Actor, query: StatementQuery
     db.select().from(settlementStatements).where(where).orderBy(desc(settlementStatements.id)).limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize),
     db.select({ n: count() }).from(settlementStatements).where(where),
   ]);
-  return { records: rows.map((r) => present(r, actor)), total: total?.n ?? 0, current: query.pageNo, size: query.pageSize };
+  const held = await grantsHeld(db, actor);
+  return { records: rows.map((r) => presentWith(held, r, actor)), total: total?.n ?? 0, current: query.pageNo, size: query.pageSize };
 }
 
 /** The printable statement (结算单 PDF, the contracts' library). */
