@@ -20,7 +20,9 @@ import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import { payOrder, terminateOrder } from '../modules/order/order-payment.service';
+import { payOrder } from '../flows/pay-order';
+import { orderPolicy } from '../modules/order/order.policy';
+import { terminateOrder } from '../flows/terminate-order';
 import { listOrderPayments, listOrders, orderDetail, ordersForExport } from '../modules/order/order-query.service';
 
 const BASE = '/api/order';
@@ -105,7 +107,7 @@ export default async function orderRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/pay`,
     {
-      config: { permission: 'settlement-payment', audit: '支付货款' },
+      config: { permission: orderPolicy.grantOf('pay'), audit: '支付货款' },
       schema: { tags, summary: '买方支付货款：预付款从可用资金冻结托管，订单进入待发货', params: IdParams, body: OrderPaySchema, response: { 200: envelopeSchema(OrderDetailSchema) } },
     },
     async (request) => {
@@ -117,7 +119,7 @@ export default async function orderRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/terminate`,
     {
-      config: { permission: 'order-info', audit: '终止订单' },
+      config: { permission: orderPolicy.grantOf('terminate'), audit: '终止订单' },
       schema: { tags, summary: '运营终止订单 (结算前；托管货款解冻退回买方)', params: IdParams, body: OrderTerminateSchema, response: { 200: envelopeSchema(OrderDetailSchema) } },
     },
     async (request) => ok(await terminateOrder(app.db, app.clock, requireActor(request), request.params.id, request.body.reason), '订单已终止'),

@@ -1,9 +1,10 @@
 import { formatDateTime, type OrderDetail, type OrderFilter, type OrderPaymentQuery, type OrderQuery, type OrderSummary } from '@coalx/shared';
 import { and, count, desc, eq, gt, gte, ilike, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { orders, type Order } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
+import { grantsHeld } from '../auth/grants.service';
 import { orderPolicy, orderSideOf } from './order.policy';
 import { maxDeliverableKg, orderForActor, orderTimeline } from './order.service';
 
@@ -120,13 +121,17 @@ export async function ordersForExport(db: Db, clock: Clock, actor: Actor, query:
 }
 
 /** The order as a party or the trading centre sees it: money, progress, the terms delivery works by, timeline. */
-export async function orderDetail(db: Db | Tx, clock: Clock, actor: Actor, id: number): Promise<OrderDetail> {
+export async function orderDetail(db: Db, clock: Clock, actor: Actor, id: number): Promise<OrderDetail> {
   const { order, side } = await orderForActor(db, actor, id);
   return presentDetail(db, clock.now(), actor, order, side);
 }
 
-export async function presentDetail(db: Db | Tx, now: Date, actor: Actor, order: Order, side = orderSideOf(actor, order)): Promise<OrderDetail> {
-  const events = await orderTimeline(db, order.id);
+export async function presentDetail(db: Db, now: Date, actor: Actor, order: Order, side = orderSideOf(actor, order)): Promise<OrderDetail> {
+  const [events, held] = await Promise.all([orderTimeline(db, order.id), grantsHeld(db, actor)]);
+  const can = orderPolicy.verdicts(actor, held, order, {
+    pay: { rule: 'pay', when: side === 'buyer' && order.status === 'unpaid' },
+    terminate: { rule: 'terminate', when: TERMINABLE.includes(order.status) },
+  });
   const t = order.terms;
   return {
     ...presentOrder(order, actor, now),
@@ -151,8 +156,8 @@ export async function presentDetail(db: Db | Tx, now: Date, actor: Actor, order:
     deliveredAt: dt(order.deliveredAt),
     terminatedAt: dt(order.terminatedAt),
     terminateReason: order.terminateReason,
-    canPay: side === 'buyer' && order.status === 'unpaid' && orderPolicy.allows(actor, 'actAs', { order, side: 'buyer' }),
-    canTerminate: TERMINABLE.includes(order.status) && orderPolicy.allows(actor, 'operate'),
+    canPay: can.pay,
+    canTerminate: can.terminate,
     timeline: events.map((e) => ({ at: formatDateTime(e.at), action: e.action, actorName: e.actorName, note: e.note })),
   };
 }

@@ -48,4 +48,16 @@ export const orderPolicy = definePolicy({
   operate(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以进行该操作');
   },
+  /** 支付货款: the buyer */
+  pay(actor: Actor, order: Parties) {
+    orderPolicy.can(actor, 'actAs', { order, side: 'buyer' });
+  },
+  /** 终止订单: the trading centre */
+  terminate(actor: Actor) {
+    orderPolicy.can(actor, 'operate');
+  },
+}, {
+  // the route grants of the writes (api/order.routes.ts asks the same)
+  pay: 'settlement-payment.edit',
+  terminate: 'order-info.edit',
 });

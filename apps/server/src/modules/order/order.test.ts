@@ -9,7 +9,7 @@ import { signedIn } from '../../test/factories';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
 import { newRequestId } from '../funds/funds.test-helpers';
 import { reconcile } from '../funds/ledger';
-import { payOrder } from './order-payment.service';
+import { payOrder } from '../../flows/pay-order';
 
 const API = '/trade-api/api/order';
 const DAY = 24 * 3600_000;

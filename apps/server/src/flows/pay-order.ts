@@ -1,13 +1,13 @@
 import { formatFen, ORDER_STATUS, type OrderDetail, type OrderPay, type OrderStatus } from '@coalx/shared';
-import type { Db } from '../../db/client';
-import { appError } from '../../errors';
-import type { Actor } from '../../lib/actor';
-import type { Clock } from '../../lib/clock';
-import { freezeOrderEscrow, releaseOrderEscrow } from '../funds/escrow.service';
-import { verifyPaymentAuth } from '../funds/pay-auth';
-import { presentDetail } from './order-query.service';
-import { orderPolicy } from './order.policy';
-import { findOrder, moveOrder, orderForActor, recordOrderEvent } from './order.service';
+import type { Db } from '../db/client';
+import { appError } from '../errors';
+import type { Actor } from '../lib/actor';
+import type { Clock } from '../lib/clock';
+import { freezeOrderEscrow } from '../modules/funds/escrow.service';
+import { verifyPaymentAuth } from '../modules/funds/pay-auth';
+import { presentDetail } from '../modules/order/order-query.service';
+import { orderPolicy } from '../modules/order/order.policy';
+import { findOrder, moveOrder, orderForActor, recordOrderEvent } from '../modules/order/order.service';
 
 /** The pay-auth action of 支付货款 (the key signs the order id and the request id). */
 export const ORDER_PAY_ACTION = 'order_pay';
@@ -26,7 +26,7 @@ const statusText = (status: string) => ORDER_STATUS[status as OrderStatus] ?? st
  */
 export async function payOrder(db: Db, clock: Clock, actor: Actor, id: number, input: OrderPay): Promise<{ detail: OrderDetail; replayed: boolean }> {
   const { order } = await orderForActor(db, actor, id);
-  orderPolicy.can(actor, 'actAs', { order, side: 'buyer' });
+  orderPolicy.can(actor, 'pay', order);
   if (order.status !== 'unpaid') return { detail: await alreadyPaid(db, clock, actor, id), replayed: true };
   const signed = { ...input, orderId: id };
   await verifyPaymentAuth(db, clock, actor, ORDER_PAY_ACTION, signed);
@@ -46,10 +46,10 @@ export async function payOrder(db: Db, clock: Clock, actor: Actor, id: number, i
     const moved = await moveOrder(tx, locked.id, 'pay', { escrowFen: locked.prepaymentFen, paidAt: now });
     const late = now > locked.paymentDeadline ? '（已超过付款期限）' : '';
     await recordOrderEvent(tx, { orderId: locked.id, action: '支付货款', actor, note: `预付款 ¥${formatFen(locked.prepaymentFen)} 已冻结托管${late}`, at: now });
-    return presentDetail(tx, now, actor, moved);
+    return moved;
   });
   if (!paid) return { detail: await alreadyPaid(db, clock, actor, id), replayed: true };
-  return { detail: paid, replayed: false };
+  return { detail: await presentDetail(db, clock.now(), actor, paid), replayed: false };
 }
 
 /** A pay request for an order no longer waiting: the earlier payment's result, or why it cannot be paid. */
@@ -58,26 +58,4 @@ async function alreadyPaid(db: Db, clock: Clock, actor: Actor, id: number): Prom
   if (order.status === 'terminated') throw appError('state_changed', '订单已终止，不能付款');
   if (!order.paidAt) throw appError('state_changed', `订单状态为「${statusText(order.status)}」，无需付款`);
   return presentDetail(db, clock.now(), actor, order);
-}
-
-/**
- * 终止订单 (the trading centre, with a reason): from any state before settlement; the escrow, if any, goes back to
- * the buyer's available balance in the same transaction, and the timeline says who ended it and why.
- */
-export async function terminateOrder(db: Db, clock: Clock, actor: Actor, id: number, reason: string): Promise<OrderDetail> {
-  orderPolicy.can(actor, 'operate');
-  await orderForActor(db, actor, id);
-  return db.transaction(async (tx) => {
-    const locked = await findOrder(tx, id, true);
-    const now = clock.now();
-    // the transition table refuses a settled, completed or already terminated order
-    const moved = await moveOrder(tx, locked.id, 'terminate', { escrowFen: 0, terminatedAt: now, terminateReason: reason });
-    let note = reason;
-    if (locked.escrowFen > 0) {
-      await releaseOrderEscrow(tx, { enterpriseId: locked.buyerEnterpriseId, orderId: locked.id, orderNo: locked.orderNo, amount: locked.escrowFen });
-      note = `${reason}；托管货款 ¥${formatFen(locked.escrowFen)} 已解冻退回买方`;
-    }
-    await recordOrderEvent(tx, { orderId: locked.id, action: '终止订单', actor, note, at: now });
-    return presentDetail(tx, now, actor, moved);
-  });
 }
