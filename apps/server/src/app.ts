@@ -20,14 +20,14 @@ import usersAdminRoutes from './api/users-admin.routes';
 import enterpriseRoutes from './api/enterprise.routes';
 import filesRoutes from './api/files.routes';
 import fundsRoutes from './api/funds.routes';
-import { listingFollowUps, registerListingJobs } from './jobs/listing.jobs';
-import { registerContractJobs } from './jobs/contract.jobs';
+import { listingFollowUps, listingJobs } from './jobs/listing.jobs';
+import { contractJobs } from './jobs/contract.jobs';
 import { contractFollowUps } from './flows/make-contract';
 import { orderFollowUps } from './flows/make-order';
-import { auctionFollowUps } from './jobs/auction.jobs';
+import { auctionFollowUps, auctionJobs } from './jobs/auction.jobs';
 import listingRoutes from './api/listing.routes';
 import productRoutes from './api/product.routes';
-import { registerScheduledJob, startScheduler } from './plugins/scheduler';
+import { startScheduler, type ScheduledJob } from './plugins/scheduler';
 import fastifyWebsocket from '@fastify/websocket';
 import auctionRoutes from './api/auction.routes';
 import contentRoutes from './api/content.routes';
@@ -35,7 +35,6 @@ import homeRoutes from './api/home.routes';
 import marketIndexRoutes from './api/market-index.routes';
 import { PublicCache } from './lib/public-cache';
 import { buildSnapshot } from './modules/auction/auction.service';
-import { runAuctionSchedule } from './flows/award-auction';
 import { AuctionRooms, pushAuctionEvents } from './plugins/realtime';
 import { invalidateOnEvents } from './plugins/public-cache';
 import { eventBusOf, listenAcrossProcesses } from './lib/events';
@@ -60,10 +59,9 @@ import deliveryRoutes from './api/delivery.routes';
 import invoiceRoutes from './api/invoice.routes';
 import freightRoutes from './api/freight.routes';
 import longTermRoutes from './api/long-term.routes';
-import { registerLongTermJobs } from './jobs/long-term.jobs';
-import { expireLongTerms } from './flows/expire-long-terms';
+import { longTermJobs } from './jobs/long-term.jobs';
 import { longTermFollowUps } from './flows/long-term-follow-ups';
-import { registerDeliveryJobs } from './jobs/delivery.jobs';
+import { deliveryJobs } from './jobs/delivery.jobs';
 import contractTemplateRoutes from './api/contract-template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './api/audit.routes';
@@ -95,7 +93,12 @@ export interface AppOptions {
   clock?: Clock;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** run by the scheduler after the platform's own jobs (main.ts: the demo bidders) */
+  extraJobs?: ScheduledJob[];
 }
+
+/** What the scheduler runs each round, in this order. */
+const PLATFORM_JOBS: readonly ScheduledJob[] = [...listingJobs, ...contractJobs, ...deliveryJobs, ...longTermJobs, ...auctionJobs];
 
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -183,13 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  registerListingJobs();
-  registerContractJobs();
-  registerDeliveryJobs();
-  registerLongTermJobs();
-  registerScheduledJob({ name: 'longterm.expire', run: expireLongTerms });
-  registerScheduledJob({ name: 'auction.schedule', run: runAuctionSchedule });
-  startScheduler(app, options.config.schedulerIntervalMs);
+  startScheduler(app, [...PLATFORM_JOBS, ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
 }

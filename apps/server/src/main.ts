@@ -10,7 +10,7 @@ import { loggerOptions } from './lib/log-redaction';
 import { ensureAreas } from './modules/area/area.service';
 import { LocalFileStorage } from './modules/files/storage';
 import { demoBiddersJob, ensureLiveDemoAuction } from './demo/auctions';
-import { registerScheduledJob } from './plugins/scheduler';
+import type { ScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 
 async function main() {
@@ -60,18 +60,18 @@ async function main() {
   }
   phase('seedMs');
 
+  // exactly one process drives the demo bidders, or every process would bid for them
+  const extraJobs: ScheduledJob[] = [];
+  if (demoAuction && (await database.holdForLife('demoBidders'))) extraJobs.push(demoBiddersJob(Date.now(), demoAuction));
+
   const app = await buildApp({
     config,
     database,
     logger: loggerOptions(config.logLevel),
+    extraJobs,
   });
   phase('buildMs');
-
-  // exactly one process drives the demo bidders, or every process would bid for them
-  if (demoAuction && (await database.holdForLife('demoBidders'))) {
-    registerScheduledJob(demoBiddersJob(Date.now(), demoAuction));
-    app.log.info({ tradeNo: demoAuction }, '本进程驱动演示竞价');
-  }
+  if (extraJobs.length) app.log.info({ tradeNo: demoAuction }, '本进程驱动演示竞价');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,14 +7,17 @@ import type { Db } from '../db/client';
  */
 export type ScheduledJob = { name: string; run: (db: Db, now: Date) => Promise<unknown> };
 
-const jobs: ScheduledJob[] = [];
-export function registerScheduledJob(job: ScheduledJob) {
-  if (!jobs.some((j) => j.name === job.name)) jobs.push(job);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the jobs the app assembled, in the order each round runs them */
+    scheduledJobs: readonly ScheduledJob[];
+  }
 }
 
+/** One round: every job of the app in turn; a failing job is logged and the next one still runs. */
 export async function runScheduledJobs(app: FastifyInstance) {
   const now = app.clock.now();
-  for (const job of jobs) {
+  for (const job of app.scheduledJobs) {
     try {
       await job.run(app.db, now);
     } catch (err) {
@@ -23,7 +26,11 @@ export async function runScheduledJobs(app: FastifyInstance) {
   }
 }
 
-export function startScheduler(app: FastifyInstance, intervalMs: number) {
+/** Gives the app its jobs and runs them every `intervalMs` (never when it is 0: tests run rounds themselves). */
+export function startScheduler(app: FastifyInstance, jobs: readonly ScheduledJob[], intervalMs: number) {
+  const names = new Set(jobs.map((j) => j.name));
+  if (names.size !== jobs.length) throw new Error(`scheduled jobs must have distinct names: ${jobs.map((j) => j.name).join(', ')}`);
+  app.decorate('scheduledJobs', jobs);
   if (intervalMs <= 0) return;
   let running = false;
   const timer = setInterval(() => {
