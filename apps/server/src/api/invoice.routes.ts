@@ -27,6 +27,7 @@ import { requireActor } from '../plugins/authenticate';
 import { confirmInvoice } from '../flows/confirm-invoice';
 import { registerInvoice } from '../flows/register-invoice';
 import { reverseInvoice } from '../flows/reverse-invoice';
+import { invoicePolicy } from '../modules/invoice/invoice.policy';
 import { invoiceFile, invoiceView, invoicesForExport, listInvoices, orderInvoices } from '../modules/invoice/invoice.service';
 
 const BASE = '/api/invoice';
@@ -105,7 +106,7 @@ export default async function invoiceRoutes(app: ZodApp) {
   app.post(
     `${BASE}/order/:orderId`,
     {
-      config: { permission: 'invoice', audit: '登记发票' },
+      config: { permission: invoicePolicy.grantOf('register'), audit: '登记发票' },
       schema: { tags, summary: '卖方登记已结算订单的增值税发票 (价税合计不超过结算金额)', params: OrderParams, body: InvoiceCreateSchema, response: { 200: envelopeSchema(InvoiceViewSchema) } },
     },
     async (request) => ok(await registerInvoice(app.db, app.clock, requireActor(request), request.params.orderId, request.body), '发票已登记，待买方确认'),
@@ -120,7 +121,7 @@ export default async function invoiceRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/confirm`,
     {
-      config: { permission: 'invoice', audit: '确认收票' },
+      config: { permission: invoicePolicy.grantOf('confirm'), audit: '确认收票' },
       schema: { tags, summary: '买方确认收票 (发票全部确认且开足结算金额时订单完成)', params: IdParams, body: InvoiceConfirmSchema, response: { 200: envelopeSchema(InvoiceViewSchema) } },
     },
     async (request) => ok(await confirmInvoice(app.db, app.clock, requireActor(request), request.params.id, request.body.note), '已确认收票'),
@@ -129,7 +130,7 @@ export default async function invoiceRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/reverse`,
     {
-      config: { permission: 'invoice', audit: '红冲发票' },
+      config: { permission: invoicePolicy.grantOf('reverse'), audit: '红冲发票' },
       schema: { tags, summary: '卖方登记红字发票冲销一张发票 (该订单须重新开票)', params: IdParams, body: InvoiceReverseSchema, response: { 200: envelopeSchema(InvoiceViewSchema) } },
     },
     async (request) => ok(await reverseInvoice(app.db, app.clock, requireActor(request), request.params.id, request.body), '已红冲，请重新登记发票'),

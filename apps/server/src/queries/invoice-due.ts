@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-o
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema/index';
 import type { Actor } from '../lib/actor';
+import { grantsHeld } from '../modules/auth/grants.service';
 import { dueOf, invoiceTotalsByOrder } from '../modules/invoice/invoice.service';
 import { invoicePolicy } from '../modules/invoice/invoice.policy';
 
@@ -37,8 +38,9 @@ export async function invoiceDueOrders(db: Db, actor: Actor, query: InvoiceDueQu
   ]);
   const totals = await invoiceTotalsByOrder(db, rows.map((r) => r.order.id));
   const none = { count: 0, total: 0, confirmedCount: 0, confirmedTotal: 0 };
+  const held = await grantsHeld(db, actor);
   return {
-    records: rows.map((r) => dueOf(actor, r.order, totals.get(r.order.id) ?? none)),
+    records: rows.map((r) => dueOf(actor, held, r.order, totals.get(r.order.id) ?? none)),
     total: Number(total?.n ?? 0),
     current: query.pageNo,
     size: query.pageSize,

@@ -44,4 +44,9 @@ export const invoicePolicy = definePolicy({
   confirm(actor: Actor, invoice: Parties) {
     actAs(actor, invoice, 'buyer', '发票不存在');
   },
+}, {
+  // the route grants of the writes (api/invoice.routes.ts asks the same): registering and reversing add an invoice
+  register: 'invoice.add',
+  reverse: 'invoice.add',
+  confirm: 'invoice.edit',
 });

@@ -4,12 +4,14 @@ import type { Db, Tx } from '../../db/client';
 import { invoices, type Invoice, type Order } from '../../db/schema/index';
 import { appError, businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
+import { allowedActions, type GrantCheck } from '../../lib/policy';
 import { uniqueViolation } from '../../lib/db-errors';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { transition } from '../../lib/transition';
 import type { FileStorage } from '../files/storage';
 import { filesByIds } from '../files/files.service';
 import { findOrder, orderForActor } from '../order/order.service';
+import { grantsHeld } from '../auth/grants.service';
 import { invoicePolicy, invoiceSideOf } from './invoice.policy';
 
 /**
@@ -150,11 +152,11 @@ export async function invoiceView(db: Db, actor: Actor, id: number): Promise<Inv
 export async function orderInvoices(db: Db, actor: Actor, orderId: number): Promise<OrderInvoices> {
   const { order } = await orderForActor(db, actor, orderId);
   const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.id);
-  return { due: dueOf(actor, order, await invoiceTotals(db, orderId)), invoices: await present(db, actor, rows) };
+  return { due: dueOf(actor, await grantsHeld(db, actor), order, await invoiceTotals(db, orderId)), invoices: await present(db, actor, rows) };
 }
 
 /** How far a settled order's invoices have come, as 待开票 shows it. */
-export function dueOf(actor: Actor, order: Order, totals: Totals): InvoiceDue {
+export function dueOf(actor: Actor, held: GrantCheck, order: Order, totals: Totals): InvoiceDue {
   const settled = order.settledFen ?? 0;
   const side = invoiceSideOf(actor, order);
   return {
@@ -173,7 +175,7 @@ export function dueOf(actor: Actor, order: Order, totals: Totals): InvoiceDue {
     liveCount: totals.count,
     remaining: Math.max(0, settled - totals.total),
     orderStatus: order.status,
-    canRegister: order.status === 'settled' && !invoicesComplete(settled, totals) && invoicePolicy.allows(actor, 'register', order),
+    canRegister: invoicePolicy.verdicts(actor, held, order, { register: { rule: 'register', when: order.status === 'settled' && !invoicesComplete(settled, totals) } }).register,
   };
 }
 
@@ -191,11 +193,15 @@ async function present(db: Db, actor: Actor, rows: Invoice[]): Promise<InvoiceVi
   const redOf = new Map(reversing.map((r) => [r.reversesId!, r.number]));
   const orderStatus = new Map<number, string>();
   for (const orderId of new Set(rows.map((r) => r.orderId))) orderStatus.set(orderId, (await findOrder(db, orderId)).status);
+  const held = await grantsHeld(db, actor);
   return rows.map((r) => {
     const file = files.get(r.fileId);
-    const actions: InvoiceAction[] = [];
-    if (r.status === 'pending' && invoicePolicy.allows(actor, 'confirm', r)) actions.push('confirm');
-    if (r.direction === 'blue' && r.status !== 'reversed' && orderStatus.get(r.orderId) === 'settled' && invoicePolicy.allows(actor, 'reverse', r)) actions.push('reverse');
+    const actions: InvoiceAction[] = allowedActions(
+      invoicePolicy.verdicts(actor, held, r, {
+        confirm: { rule: 'confirm', when: r.status === 'pending' },
+        reverse: { rule: 'reverse', when: r.direction === 'blue' && r.status !== 'reversed' && orderStatus.get(r.orderId) === 'settled' },
+      }),
+    );
     return {
       id: r.id,
       orderId: r.orderId,
