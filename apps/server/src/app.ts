@@ -43,6 +43,7 @@ import { platformSignTrust } from './modules/sign/platform-trust';
 import signRoutes from './api/sign.routes';
 import { setSignTrust } from './modules/sign/sign.trust';
 import smsRoutes from './api/sms.routes';
+import { outboxProvider, type SmsProvider } from './modules/sms/sms.provider';
 import systemRoutes from './api/system.routes';
 import dictAdminRoutes from './api/dict-admin.routes';
 import parametersRoutes from './api/parameters.routes';
@@ -84,6 +85,7 @@ declare module 'fastify' {
     storage: FileStorage;
     auctionRooms: AuctionRooms;
     publicCache: PublicCache;
+    smsProvider: SmsProvider;
   }
 }
 
@@ -92,6 +94,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   storage?: FileStorage;
+  /** delivers the text messages (default: the back office's outbox) */
+  smsProvider?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
   /** run by the scheduler after the platform's own jobs (main.ts: the demo bidders) */
   extraJobs?: ScheduledJob[];
@@ -123,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // home-page reads: 2 s is short enough for trade states that move with the clock
   app.decorate('publicCache', new PublicCache(options.config.publicCacheMs));
   app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
+  app.decorate('smsProvider', options.smsProvider ?? outboxProvider);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

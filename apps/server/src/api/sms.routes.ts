@@ -28,7 +28,7 @@ export default async function smsRoutes(app: ZodApp) {
         response: { 200: envelopeSchema(SmsSendResultSchema) },
       },
     },
-    async (request) => ok(await sendSmsCode(app.db, app.clock, request.body, request.ip), '验证码已发送'),
+    async (request) => ok(await sendSmsCode(app.db, app.clock, app.smsProvider, request.body, request.ip), '验证码已发送'),
   );
 
   app.get(

@@ -14,23 +14,18 @@ import { smsCodes, smsOutbox } from '../../db/schema/index';
 import { appError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDayStart } from '../../lib/shanghai-time';
-import { outboxProvider, type SmsProvider } from './sms.provider';
-
-let provider: SmsProvider = outboxProvider;
-/** Swaps the delivery channel (a real gateway, or a failing one in tests). */
-export function setSmsProvider(next: SmsProvider) {
-  provider = next;
-}
+import type { SmsProvider } from './sms.provider';
 
 function hashCode(code: string, salt: string) {
   return createHash('sha256').update(`${salt}:${code}`).digest('hex');
 }
 
 /**
- * Sends a 6-digit code: one per mobile every 60 s, 10 a day; a new code voids the previous one. The checks and the
- * insert run under a per-mobile advisory lock, so a burst of parallel requests cannot slip past the limits.
+ * Sends a 6-digit code through `provider` (the app's delivery channel: the outbox, a real gateway, or a failing one
+ * in tests): one per mobile every 60 s, 10 a day; a new code voids the previous one. The checks and the insert run
+ * under a per-mobile advisory lock, so a burst of parallel requests cannot slip past the limits.
  */
-export async function sendSmsCode(db: Db, clock: Clock, input: SmsSendInput, ip: string) {
+export async function sendSmsCode(db: Db, clock: Clock, provider: SmsProvider, input: SmsSendInput, ip: string) {
   const now = clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(12).toString('base64url');
