@@ -32,6 +32,7 @@ import { dispatchDrivers } from '../flows/dispatch-drivers';
 import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
+import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { requireActor } from '../plugins/authenticate';
 import { answerDispute } from '../flows/answer-dispute';
 import { answerQualityReport } from '../flows/answer-quality-report';
@@ -124,7 +125,7 @@ export default async function deliveryRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/dispatch`,
-    { config: { permission: 'logistics-transport', audit: '派车' }, schema: { tags, summary: '派车 (运输方: 选择已审核司机，计划装车量)', body: DispatchCreateSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('dispatch'), audit: '派车' }, schema: { tags, summary: '派车 (运输方: 选择已审核司机，计划装车量)', body: DispatchCreateSchema, response: truckAnswer } },
     async (request) => ok(await dispatchTruck(app.db, app.clock, requireActor(request), request.body), '派车成功'),
   );
 
@@ -136,7 +137,7 @@ export default async function deliveryRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/dispatch/:id/cancel`,
-    { config: { permission: 'logistics-transport', audit: '取消派车' }, schema: { tags, summary: '取消派车 (派车方, 仅已派车未装车)', params: TruckParams, body: DispatchCancelSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('cancelTruck'), audit: '取消派车' }, schema: { tags, summary: '取消派车 (派车方, 仅已派车未装车)', params: TruckParams, body: DispatchCancelSchema, response: truckAnswer } },
     async (request) => ok(await cancelTruck(app.db, app.clock, requireActor(request), request.params.id, request.body), '已取消派车'),
   );
 
@@ -154,55 +155,55 @@ export default async function deliveryRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/dispatch/:id/loading`,
-    { config: { permission: ['logistics-gate', 'logistics-transport', 'order-info'], audit: '录入装车磅单' }, schema: { tags, summary: '装车磅单 (卖方)', params: TruckParams, body: WeighTicketSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('load'), audit: '录入装车磅单' }, schema: { tags, summary: '装车磅单 (卖方)', params: TruckParams, body: WeighTicketSchema, response: truckAnswer } },
     async (request) => ok(await recordLoading(app.db, app.clock, requireActor(request), request.params.id, request.body), '装车磅单已录入'),
   );
 
   app.post(
     `${BASE}/dispatch/:id/arrival`,
-    { config: { permission: ['settlement-signFor', 'logistics-transport', 'order-info'], audit: '录入到货磅单' }, schema: { tags, summary: '到货磅单 (买方)', params: TruckParams, body: WeighTicketSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('arrive'), audit: '录入到货磅单' }, schema: { tags, summary: '到货磅单 (买方)', params: TruckParams, body: WeighTicketSchema, response: truckAnswer } },
     async (request) => ok(await recordArrival(app.db, app.clock, requireActor(request), request.params.id, request.body), '到货磅单已录入'),
   );
 
   app.post(
     `${BASE}/dispatch/:id/sign`,
-    { config: { permission: ['settlement-signFor', 'order-info'], audit: '收货签收' }, schema: { tags, summary: '签收 (买方)', params: TruckParams, body: SignForSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('signFor'), audit: '收货签收' }, schema: { tags, summary: '签收 (买方)', params: TruckParams, body: SignForSchema, response: truckAnswer } },
     async (request) => ok(await signFor(app.db, app.clock, requireActor(request), request.params.id, request.body), '已签收'),
   );
 
   app.post(
     `${BASE}/dispatch/:id/dispute`,
-    { config: { permission: ['settlement-signFor', 'order-info'], audit: '提出签收异议' }, schema: { tags, summary: '提出签收异议 (买方: 原因与照片)', params: TruckParams, body: DisputeSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('signFor'), audit: '提出签收异议' }, schema: { tags, summary: '提出签收异议 (买方: 原因与照片)', params: TruckParams, body: DisputeSchema, response: truckAnswer } },
     async (request) => ok(await disputeTruck(app.db, app.clock, requireActor(request), request.params.id, request.body), '异议已提交'),
   );
 
   app.post(
     `${BASE}/dispatch/:id/answer`,
-    { config: { permission: ['settlement-signFor', 'order-info'], audit: '答复签收异议' }, schema: { tags, summary: '答复签收异议 (卖方)', params: TruckParams, body: DisputeAnswerSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('answerDispute'), audit: '答复签收异议' }, schema: { tags, summary: '答复签收异议 (卖方)', params: TruckParams, body: DisputeAnswerSchema, response: truckAnswer } },
     async (request) => ok(await answerDispute(app.db, app.clock, requireActor(request), request.params.id, request.body), '答复已提交'),
   );
 
   app.post(
     `${BASE}/dispatch/:id/rule`,
-    { config: { permission: 'settlement-signFor', audit: '裁定签收异议' }, schema: { tags, summary: '裁定签收异议 (交易中心: 按裁定量签收或拒收)', params: TruckParams, body: DisputeRulingSchema, response: truckAnswer } },
+    { config: { permission: deliveryPolicy.grantOf('ruleDispute'), audit: '裁定签收异议' }, schema: { tags, summary: '裁定签收异议 (交易中心: 按裁定量签收或拒收)', params: TruckParams, body: DisputeRulingSchema, response: truckAnswer } },
     async (request) => ok(await ruleDispute(app.db, app.clock, requireActor(request), request.params.id, request.body), '已裁定'),
   );
 
   app.post(
     `${BASE}/order/:orderId/finish`,
-    { config: { permission: ['order-info', 'logistics-info'], audit: '确认交货完毕' }, schema: { tags, summary: '交货完毕 (卖方: 订单进入待结算)', params: OrderParams, body: FinishDeliverySchema, response: { 200: envelopeSchema(OrderDeliverySchema) } } },
+    { config: { permission: deliveryPolicy.grantOf('finish'), audit: '确认交货完毕' }, schema: { tags, summary: '交货完毕 (卖方: 订单进入待结算)', params: OrderParams, body: FinishDeliverySchema, response: { 200: envelopeSchema(OrderDeliverySchema) } } },
     async (request) => ok(await finishDelivery(app.db, app.clock, requireActor(request), request.params.orderId, request.body), '已确认交货完毕'),
   );
 
   app.post(
     `${BASE}/order/:orderId/quality-report`,
-    { config: { permission: ['order-info', 'logistics-info'], audit: '上传化验单' }, schema: { tags, summary: '上传化验单 (合同约定的化验方)', params: OrderParams, body: QualityReportCreateSchema, response: { 200: envelopeSchema(QualityReportViewSchema) } } },
+    { config: { permission: deliveryPolicy.grantOf('submitReport'), audit: '上传化验单' }, schema: { tags, summary: '上传化验单 (合同约定的化验方)', params: OrderParams, body: QualityReportCreateSchema, response: { 200: envelopeSchema(QualityReportViewSchema) } } },
     async (request) => ok(await submitQualityReport(app.db, app.clock, requireActor(request), request.params.orderId, request.body), '化验单已上传'),
   );
 
   app.post(
     `${BASE}/quality-report/:id/answer`,
-    { config: { permission: ['order-info', 'logistics-info'], audit: '答复化验单' }, schema: { tags, summary: '确认化验单或提出异议 (另一方)', params: ReportParams, body: QualityReportAnswerSchema, response: { 200: envelopeSchema(QualityReportViewSchema) } } },
+    { config: { permission: deliveryPolicy.grantOf('answerReport'), audit: '答复化验单' }, schema: { tags, summary: '确认化验单或提出异议 (另一方)', params: ReportParams, body: QualityReportAnswerSchema, response: { 200: envelopeSchema(QualityReportViewSchema) } } },
     async (request) => {
       const view = await answerQualityReport(app.db, app.clock, requireActor(request), request.params.id, request.body);
       return ok(view, request.body.accept ? '已确认化验单' : '异议已提交');

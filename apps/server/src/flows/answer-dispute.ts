@@ -13,7 +13,7 @@ export async function answerDispute(db: Db, clock: Clock, actor: Actor, id: numb
   const now = clock.now();
   await db.transaction(async (tx) => {
     const { truck, order } = await truckForActor(tx, actor, id, true);
-    deliveryPolicy.can(actor, 'actAs', { order, side: 'seller' });
+    deliveryPolicy.can(actor, 'answerDispute', order);
     if (truck.status !== 'disputed') throw appError('state_changed', `派车单当前状态为${stateLabel(DispatchStates, truck.status)}，没有待答复的异议`);
     await saveSellerAnswer(tx, id, input.answer, now);
     await recordOrderEvent(tx, { orderId: order.id, action: '答复异议', actor, note: `派车单 ${truck.dispatchNo}：${input.answer}`, at: now });

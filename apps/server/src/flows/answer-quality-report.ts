@@ -12,8 +12,7 @@ export async function answerQualityReport(db: Db, clock: Clock, actor: Actor, id
   const now = clock.now();
   await db.transaction(async (tx) => {
     const { report, order } = await reportForActor(tx, actor, id);
-    const other = report.side === 'seller' ? 'buyer' : 'seller';
-    deliveryPolicy.can(actor, 'actAs', { order, side: other });
+    deliveryPolicy.can(actor, 'answerReport', { order, report });
     await moveQualityReport(tx, id, input.accept ? 'accept' : 'dispute', { answerNote: input.reason, answeredBy: actor.userId, answeredAt: now });
     await recordOrderEvent(tx, {
       orderId: order.id,

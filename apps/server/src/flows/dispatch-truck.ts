@@ -21,7 +21,7 @@ export async function dispatchTruck(db: Db, clock: Clock, actor: Actor, input: D
   const id = await db.transaction(async (tx) => {
     // the order row stays locked to the end: concurrent dispatches of one order take turns
     const { order } = await orderForActor(tx, actor, input.orderId, true);
-    deliveryPolicy.can(actor, 'transport', order);
+    deliveryPolicy.can(actor, 'dispatch', order);
     if (!(ORDER_DISPATCHABLE_STATES as readonly string[]).includes(order.status)) {
       throw businessRule(`订单当前状态为${stateLabel(OrderStates, order.status)}，不能派车`);
     }

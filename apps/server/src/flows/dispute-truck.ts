@@ -15,7 +15,7 @@ export async function disputeTruck(db: Db, clock: Clock, actor: Actor, id: numbe
   for (const key of photos) await requireImage(db, key, '异议照片');
   await db.transaction(async (tx) => {
     const { truck, order } = await truckForActor(tx, actor, id, true);
-    deliveryPolicy.can(actor, 'actAs', { order, side: 'buyer' });
+    deliveryPolicy.can(actor, 'signFor', order);
     requireShipping(order, '提出异议');
     const fileIds: number[] = [];
     for (const key of photos) fileIds.push(await ownedFileId(tx, key, actor.enterpriseId!));

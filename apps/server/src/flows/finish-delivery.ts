@@ -34,7 +34,7 @@ export async function finishDelivery(db: Db, clock: Clock, actor: Actor, orderId
   const now = clock.now();
   await db.transaction(async (tx) => {
     const { order } = await orderForActor(tx, actor, orderId, true);
-    deliveryPolicy.can(actor, 'actAs', { order, side: 'seller' });
+    deliveryPolicy.can(actor, 'finish', order);
     requireShipping(order, '确认交货完毕');
     const open = await openTrucks(tx, orderId);
     if (open > 0) throw businessRule(`还有 ${open} 辆车未完成（已派车、已装车、已到货或有异议），须先处理完毕才能确认交货完毕`);

@@ -19,7 +19,7 @@ export async function recordArrival(db: Db, clock: Clock, actor: Actor, id: numb
   await withTicketNo(input.ticketNo, () =>
     db.transaction(async (tx) => {
       const { truck, order } = await truckForActor(tx, actor, id, true);
-      deliveryPolicy.can(actor, 'actAs', { order, side: 'buyer' });
+      deliveryPolicy.can(actor, 'arrive', order);
       requireShipping(order, '录入磅单');
       const weighedAt = new Date(input.weighedAt);
       const { lossKg, lossExceeded } = transitLoss(truck.loadedNetKg ?? 0, input.netKg, order.terms.transitLossPct);

@@ -18,7 +18,7 @@ export async function recordLoading(db: Db, clock: Clock, actor: Actor, id: numb
   await withTicketNo(input.ticketNo, () =>
     db.transaction(async (tx) => {
       const { truck, order } = await truckForActor(tx, actor, id, true);
-      deliveryPolicy.can(actor, 'actAs', { order, side: 'seller' });
+      deliveryPolicy.can(actor, 'load', order);
       requireShipping(order, '录入磅单');
       await moveTruck(tx, id, 'load', { updatedAt: now });
       const weighedAt = await checkTicket(tx, actor, truck, input, now, overloadPct);

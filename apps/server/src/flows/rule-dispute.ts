@@ -21,7 +21,7 @@ export async function ruleDispute(
   input: { decision: 'signed' | 'refused'; signedKg?: number; note: string },
 ): Promise<DispatchView> {
   const now = clock.now();
-  deliveryPolicy.can(actor, 'operate');
+  deliveryPolicy.can(actor, 'ruleDispute');
   await db.transaction(async (tx) => {
     const { truck, order } = await truckForActor(tx, actor, id, true);
     requireShipping(order, '裁定');

@@ -13,7 +13,7 @@ export async function signFor(db: Db, clock: Clock, actor: Actor, id: number, in
   const now = clock.now();
   await db.transaction(async (tx) => {
     const { truck, order } = await truckForActor(tx, actor, id, true);
-    deliveryPolicy.can(actor, 'actAs', { order, side: 'buyer' });
+    deliveryPolicy.can(actor, 'signFor', order);
     requireShipping(order, '签收');
     const signedKg = netOnBasis(order, truck);
     await moveTruck(tx, id, 'sign', { signedKg, signedAt: now, signedHow: 'buyer', updatedAt: now });

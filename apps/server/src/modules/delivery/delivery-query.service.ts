@@ -9,6 +9,7 @@ import { filesByIds } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
 import { deliveryOrdersPage, orderNoContains, orderOfEnterprise, orderWithBuyer, orderWithSeller } from '../order/order-delivery.service';
 import { findOrder, orderForActor } from '../order/order.service';
+import { grantsHeld } from '../auth/grants.service';
 import { deliveryPolicy } from './delivery.policy';
 import { presentOrder, presentReports, presentTrucks } from './delivery.presenter';
 import { OPEN_TRUCK_STATES, netOnBasis, truckForActor } from './trucks.service';
@@ -51,7 +52,7 @@ export async function orderDelivery(db: Db, actor: Actor, orderId: number): Prom
   const reports = await db.select().from(qualityReports).where(eq(qualityReports.orderId, orderId)).orderBy(desc(qualityReports.id));
   const open = trucks.filter((t) => (OPEN_TRUCK_STATES as readonly string[]).includes(t.status)).length;
   return {
-    order: presentOrder(actor, order, open),
+    order: presentOrder(actor, await grantsHeld(db, actor), order, open),
     trucks: await presentTrucks(db, actor, trucks, new Map([[order.id, order]])),
     reports: await presentReports(db, actor, reports, order),
   };
@@ -61,7 +62,7 @@ export async function orderDelivery(db: Db, actor: Actor, orderId: number): Prom
 export async function dispatchNote(db: Db, actor: Actor, id: number) {
   const { truck, order } = await truckForActor(db, actor, id);
   const [view] = await presentTrucks(db, actor, [truck], new Map([[order.id, order]]));
-  return { truck: view!, order: presentOrder(actor, order, 0) };
+  return { truck: view!, order: presentOrder(actor, await grantsHeld(db, actor), order, 0) };
 }
 
 /** The mine gate opens the loading record from the QR code: the seller's users and the trading centre only. */
@@ -71,7 +72,7 @@ export async function truckAtGate(db: Db, actor: Actor, token: string) {
   const order = await findOrder(db, truck.orderId);
   deliveryPolicy.can(actor, 'openAtGate', order);
   const [view] = await presentTrucks(db, actor, [truck], new Map([[order.id, order]]));
-  return { truck: view!, order: presentOrder(actor, order, 0) };
+  return { truck: view!, order: presentOrder(actor, await grantsHeld(db, actor), order, 0) };
 }
 
 
@@ -150,7 +151,8 @@ export async function deliveryProgress(db: Db, actor: Actor, query: { pageNo: nu
           .where(and(inArray(dispatches.orderId, rows.map((r) => r.id)), inArray(dispatches.status, [...OPEN_TRUCK_STATES])))
           .groupBy(dispatches.orderId);
   const openOf = new Map(open.map((o) => [o.orderId, Number(o.n)]));
-  return { records: rows.map((o) => presentOrder(actor, o, openOf.get(o.id) ?? 0)), total, current: query.pageNo, size: query.pageSize };
+  const held = await grantsHeld(db, actor);
+  return { records: rows.map((o) => presentOrder(actor, held, o, openOf.get(o.id) ?? 0)), total, current: query.pageNo, size: query.pageSize };
 }
 
 /** Loaded, arrived and signed tons by day (Asia/Shanghai) of one order, for the chart. */

@@ -22,6 +22,17 @@ export const deliveryPolicy = definePolicy({
   actAs: (actor: Actor, object: { order: Parties; side: OrderSide }) => orderPolicy.can(actor, 'actAs', object),
   transport: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'transport', order),
   operate: (actor: Actor) => orderPolicy.can(actor, 'operate'),
+  /** each side's moves of a truck and of a delivery (the routes' grants below) */
+  dispatch: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'transport', order),
+  load: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'actAs', { order, side: 'seller' }),
+  arrive: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'actAs', { order, side: 'buyer' }),
+  signFor: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'actAs', { order, side: 'buyer' }),
+  answerDispute: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'actAs', { order, side: 'seller' }),
+  ruleDispute: (actor: Actor) => orderPolicy.can(actor, 'operate'),
+  finish: (actor: Actor, order: Parties) => orderPolicy.can(actor, 'actAs', { order, side: 'seller' }),
+  /** confirming or disputing a lab report: the side that did not submit it */
+  answerReport: (actor: Actor, { order, report }: { order: Parties; report: { side: string } }) =>
+    orderPolicy.can(actor, 'actAs', { order, side: report.side === 'seller' ? 'buyer' : 'seller' }),
   /** cancelling a truck: the transporting side, and only the enterprise that sent it */
   cancelTruck(actor: Actor, { order, truck }: { order: Parties; truck: { enterpriseId: number } }) {
     orderPolicy.can(actor, 'transport', order);
@@ -65,4 +76,16 @@ export const deliveryPolicy = definePolicy({
     orderPolicy.can(actor, 'list');
     return 'enterprise';
   },
+}, {
+  // the route grants of the writes (api/delivery.routes.ts asks the same): recording adds, answering edits
+  dispatch: 'logistics-transport.add',
+  cancelTruck: 'logistics-transport.edit',
+  load: ['logistics-gate.add', 'logistics-transport.add', 'order-info.add'],
+  arrive: ['settlement-signFor.add', 'logistics-transport.add', 'order-info.add'],
+  signFor: ['settlement-signFor.edit', 'order-info.edit'],
+  answerDispute: ['settlement-signFor.edit', 'order-info.edit'],
+  ruleDispute: 'settlement-signFor.edit',
+  finish: ['order-info.edit', 'logistics-info.edit'],
+  submitReport: ['order-info.add', 'logistics-info.add'],
+  answerReport: ['order-info.edit', 'logistics-info.edit'],
 });

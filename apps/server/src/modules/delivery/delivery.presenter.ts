@@ -11,6 +11,8 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { weighTickets, type Dispatch, type Order, type QualityReport } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
+import { allowedActions, type GrantCheck } from '../../lib/policy';
+import { grantsHeld } from '../auth/grants.service';
 import { filesByIds } from '../files/files.service';
 import { maxDeliverableKg } from '../order/order.service';
 import { ordersByIds } from '../order/order-delivery.service';
@@ -23,33 +25,28 @@ import { truckForActor } from './trucks.service';
  * answered by the delivery policy; a driver's ID card and the gate's QR token only for those who may see them.
  */
 
-export function truckActions(actor: Actor, order: Order, truck: Dispatch): DispatchAction[] {
-  if (order.status !== 'shipping') return [];
-  const as = (side: 'seller' | 'buyer') => deliveryPolicy.allows(actor, 'actAs', { order, side });
-  const actions: DispatchAction[] = [];
-  switch (truck.status) {
-    case 'dispatched':
-      if (deliveryPolicy.allows(actor, 'cancelTruck', { order, truck })) actions.push('cancel');
-      if (as('seller')) actions.push('load');
-      break;
-    case 'loaded':
-      if (as('buyer')) actions.push('arrive');
-      break;
-    case 'arrived':
-      if (as('buyer')) actions.push('sign', 'dispute');
-      break;
-    case 'disputed':
-      if (as('seller')) actions.push('answer');
-      if (deliveryPolicy.allows(actor, 'operate')) actions.push('rule');
-      break;
-  }
-  return actions;
+/** What the actor may do with a truck now: the policy's verdicts (rule, route grant, the truck's state). */
+export function truckActions(actor: Actor, held: GrantCheck, order: Order, truck: Dispatch): DispatchAction[] {
+  const shipping = order.status === 'shipping';
+  const at = (status: string) => shipping && truck.status === status;
+  return allowedActions(
+    deliveryPolicy.verdicts(actor, held, order, {
+      cancel: { rule: 'cancelTruck', when: at('dispatched') && deliveryPolicy.allows(actor, 'cancelTruck', { order, truck }) },
+      load: { rule: 'load', when: at('dispatched') },
+      arrive: { rule: 'arrive', when: at('loaded') },
+      sign: { rule: 'signFor', when: at('arrived') },
+      dispute: { rule: 'signFor', when: at('arrived') },
+      answer: { rule: 'answerDispute', when: at('disputed') },
+      rule: { rule: 'ruleDispute', when: at('disputed') },
+    }),
+  );
 }
 
 export const when = (d: Date | null) => (d ? formatDateTime(d) : null);
 
 export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], known?: Map<number, Order>): Promise<DispatchView[]> {
   if (rows.length === 0) return [];
+  const held = await grantsHeld(db, actor);
   const ids = rows.map((r) => r.id);
   const orderMap = known ?? (await ordersByIds(db, rows.map((r) => r.orderId)));
   const tickets = await db.select().from(weighTickets).where(inArray(weighTickets.dispatchId, ids)).orderBy(weighTickets.id);
@@ -111,7 +108,7 @@ export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], know
           weighedAt: formatDateTime(t.weighedAt),
           photoFileId: t.photoFileId,
         })),
-      actions: truckActions(actor, order, truck),
+      actions: truckActions(actor, held, order, truck),
     };
   });
 }
@@ -122,11 +119,16 @@ export async function truckView(db: Db, actor: Actor, id: number): Promise<Dispa
   return view!;
 }
 
-export function presentOrder(actor: Actor, order: Order, open: number): DeliveryOrder {
+export function presentOrder(actor: Actor, held: GrantCheck, order: Order, open: number): DeliveryOrder {
   const maxKg = maxDeliverableKg(order);
   const dispatchable = (ORDER_DISPATCHABLE_STATES as readonly string[]).includes(order.status);
   const side = orderSideOf(actor, order);
   const basis = order.terms.testingBasis;
+  const can = deliveryPolicy.verdicts(actor, held, order, {
+    dispatch: { rule: 'dispatch', when: dispatchable },
+    finish: { rule: 'finish', when: order.status === 'shipping' && open === 0 && order.signedKg > 0 },
+    report: { rule: 'submitReport', when: order.status === 'shipping' || order.status === 'awaiting_settlement' },
+  });
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -155,21 +157,17 @@ export function presentOrder(actor: Actor, order: Order, open: number): Delivery
     arrivedTrucks: order.arrivedTrucks,
     signedKg: order.signedKg,
     signedTrucks: order.signedTrucks,
-    canDispatch: dispatchable && deliveryPolicy.allows(actor, 'transport', order),
-    canFinish: order.status === 'shipping' && side === 'seller' && deliveryPolicy.allows(actor, 'actAs', { order, side: 'seller' }) && open === 0 && order.signedKg > 0,
-    canReport:
-      (order.status === 'shipping' || order.status === 'awaiting_settlement') &&
-      side !== null &&
-      deliveryPolicy.allows(actor, 'actAs', { order, side }) &&
-      (basis === 'third_party' || basis === side),
+    canDispatch: can.dispatch,
+    canFinish: can.finish,
+    canReport: can.report,
   };
 }
 
 export async function presentReports(db: Db, actor: Actor, rows: QualityReport[], order: Order): Promise<QualityReportView[]> {
   const files = new Map((await filesByIds(db, rows.map((r) => r.fileId))).map((f) => [f.id, f]));
+  const held = await grantsHeld(db, actor);
   return rows.map((r) => {
     const f = files.get(r.fileId);
-    const other = r.side === 'seller' ? 'buyer' : 'seller';
     return {
       id: r.id,
       orderId: r.orderId,
@@ -190,7 +188,7 @@ export async function presentReports(db: Db, actor: Actor, rows: QualityReport[]
       answerNote: r.answerNote,
       answeredAt: when(r.answeredAt),
       createdAt: formatDateTime(r.createdAt),
-      canAnswer: r.status === 'submitted' && deliveryPolicy.allows(actor, 'actAs', { order, side: other }),
+      canAnswer: deliveryPolicy.verdicts(actor, held, { order, report: r }, { answer: { rule: 'answerReport', when: r.status === 'submitted' } }).answer,
     };
   });
 }
