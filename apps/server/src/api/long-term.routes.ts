@@ -22,6 +22,7 @@ import { requireActor } from '../plugins/authenticate';
 import { decideCallOff } from '../flows/decide-call-off';
 import { terminateLongTerm } from '../flows/terminate-long-term';
 import { createCallOff, withdrawCallOff } from '../modules/long-term/call-offs.service';
+import { longTermPolicy } from '../modules/long-term/long-term.policy';
 import { listLongTerm, longTermDetail, longTermForExport } from '../modules/long-term/long-term-query.service';
 import { acceptApplication, applyToOffer, publishOffer, saveOffer, withdrawApplication, withdrawOffer } from '../modules/long-term/offers.service';
 import { pricePreview } from '../modules/long-term/pricing.service';
@@ -100,62 +101,62 @@ export default async function longTermRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/offer`,
-    { config: { permission: `${MENU}.add`, audit: '保存长协' }, schema: { tags, summary: '保存长协草稿或发布 (submit)', body: LongTermOfferSchema, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('offer'), audit: '保存长协' }, schema: { tags, summary: '保存长协草稿或发布 (submit)', body: LongTermOfferSchema, response: Answer } },
     async (request) => ok(await saveOffer(app.db, app.clock, requireActor(request), request.body), request.body.submit ? '已发布' : '已保存草稿'),
   );
 
   app.post(
     `${BASE}/:id/publish`,
-    { config: { permission: `${MENU}.edit`, audit: '发布长协' }, schema: { tags, summary: '发布长协草稿', params: IdParams, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('actAsSeller'), audit: '发布长协' }, schema: { tags, summary: '发布长协草稿', params: IdParams, response: Answer } },
     async (request) => ok(await publishOffer(app.db, app.clock, requireActor(request), request.params.id), '已发布'),
   );
 
   app.post(
     `${BASE}/:id/withdraw`,
-    { config: { permission: `${MENU}.edit`, audit: '撤回长协' }, schema: { tags, summary: '撤回长协 (草稿或征集中)', params: IdParams, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('actAsSeller'), audit: '撤回长协' }, schema: { tags, summary: '撤回长协 (草稿或征集中)', params: IdParams, response: Answer } },
     async (request) => ok(await withdrawOffer(app.db, app.clock, requireActor(request), request.params.id), '已撤回'),
   );
 
   app.post(
     `${BASE}/:id/apply`,
-    { config: { permission: MENU, audit: '申请长协' }, schema: { tags, summary: '买方申请长协', params: IdParams, body: LongTermApplySchema, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('apply'), audit: '申请长协' }, schema: { tags, summary: '买方申请长协', params: IdParams, body: LongTermApplySchema, response: Answer } },
     async (request) => ok(await applyToOffer(app.db, app.clock, requireActor(request), request.params.id, request.body.note), '已提交申请'),
   );
 
   app.post(
     `${BASE}/:id/application/withdraw`,
-    { config: { permission: MENU, audit: '撤回长协申请' }, schema: { tags, summary: '买方撤回待处理的申请', params: IdParams, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('apply'), audit: '撤回长协申请' }, schema: { tags, summary: '买方撤回待处理的申请', params: IdParams, response: Answer } },
     async (request) => ok(await withdrawApplication(app.db, app.clock, requireActor(request), request.params.id), '已撤回申请'),
   );
 
   app.post(
     `${BASE}/:id/accept`,
-    { config: { permission: `${MENU}.edit`, audit: '接受长协申请' }, schema: { tags, summary: '卖方接受一家的申请, 生成框架合同', params: IdParams, body: LongTermAcceptSchema, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('actAsSeller'), audit: '接受长协申请' }, schema: { tags, summary: '卖方接受一家的申请, 生成框架合同', params: IdParams, body: LongTermAcceptSchema, response: Answer } },
     async (request) => ok(await acceptApplication(app.db, app.clock, requireActor(request), request.params.id, request.body.applicationId), '已接受申请，框架合同生成后请双方签署'),
   );
 
   app.post(
     `${BASE}/:id/terminate`,
-    { config: { permission: `${MENU}.edit`, audit: '终止长协' }, schema: { tags, summary: '交易中心终止执行中的长协', params: IdParams, body: LongTermTerminateSchema, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('operate'), audit: '终止长协' }, schema: { tags, summary: '交易中心终止执行中的长协', params: IdParams, body: LongTermTerminateSchema, response: Answer } },
     async (request) => ok(await terminateLongTerm(app.db, app.clock, requireActor(request), request.params.id, request.body.reason), '已终止'),
   );
 
   app.post(
     `${BASE}/:id/callOff`,
-    { config: { permission: MENU, audit: '发起月度调运' }, schema: { tags, summary: '发起本月调运 (卖方) 或申请调运 (买方)', params: IdParams, body: CallOffCreateSchema, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('callOff'), audit: '发起月度调运' }, schema: { tags, summary: '发起本月调运 (卖方) 或申请调运 (买方)', params: IdParams, body: CallOffCreateSchema, response: Answer } },
     async (request) => ok(await createCallOff(app.db, app.clock, requireActor(request), request.params.id, request.body), '已发起，等待对方确认'),
   );
 
   app.post(
     `${BASE}/callOff/:callOffId/decide`,
-    { config: { permission: MENU, audit: '确认月度调运' }, schema: { tags, summary: '对方确认 (生成成交与月度合同) 或拒绝月度调运', params: CallOffParams, body: CallOffDecideSchema, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('decideCallOff'), audit: '确认月度调运' }, schema: { tags, summary: '对方确认 (生成成交与月度合同) 或拒绝月度调运', params: CallOffParams, body: CallOffDecideSchema, response: Answer } },
     async (request) =>
       ok(await decideCallOff(app.db, app.clock, requireActor(request), request.params.callOffId, request.body), request.body.accept ? '已确认，月度合同生成后请双方签署' : '已拒绝'),
   );
 
   app.post(
     `${BASE}/callOff/:callOffId/withdraw`,
-    { config: { permission: MENU, audit: '撤回月度调运' }, schema: { tags, summary: '发起方撤回待确认的月度调运', params: CallOffParams, response: Answer } },
+    { config: { permission: longTermPolicy.grantOf('withdrawCallOff'), audit: '撤回月度调运' }, schema: { tags, summary: '发起方撤回待确认的月度调运', params: CallOffParams, response: Answer } },
     async (request) => ok(await withdrawCallOff(app.db, app.clock, requireActor(request), request.params.callOffId), '已撤回'),
   );
 }

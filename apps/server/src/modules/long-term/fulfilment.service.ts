@@ -11,6 +11,7 @@ import { asc, desc, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { longTermCallOffs, longTermMonths, type LongTermDealRow, type LongTermMonthRow } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
+import { allowedActions, type GrantCheck } from '../../lib/policy';
 import { contractsOfDeals } from '../contract/contract.service';
 import { deliveryOfDeals } from '../order/order-delivery.service';
 import { shanghaiMonth } from './long-term-deal';
@@ -38,7 +39,13 @@ function fulfilment(rows: { plannedKg: number; calledKg: number; deliveredKg: nu
  * the whole period over finished months only (a month in progress would read as a shortfall). A finished month
  * below the warning line is flagged, and so is the deal.
  */
-export async function progressOf(db: Db | Tx, deals: LongTermDealRow[], now: Date, actor: Actor | null, warnPct: number): Promise<Map<number, Progress>> {
+export async function progressOf(
+  db: Db | Tx,
+  deals: LongTermDealRow[],
+  now: Date,
+  viewer: { actor: Actor; held: GrantCheck } | null,
+  warnPct: number,
+): Promise<Map<number, Progress>> {
   const ids = deals.map((d) => d.id);
   if (ids.length === 0) return new Map();
   const [monthRows, callOffRows] = await Promise.all([
@@ -56,11 +63,16 @@ export async function progressOf(db: Db | Tx, deals: LongTermDealRow[], now: Dat
     const callOffs: CallOff[] = mine.map((c) => {
       const order = c.dealId !== null ? orderByDeal.get(c.dealId) : undefined;
       const contract = c.dealId !== null ? contractByDeal.get(c.dealId) : undefined;
-      const actions: CallOff['actions'] = [];
-      if (c.status === 'pending') {
-        if (longTermPolicy.allows(actor, 'withdrawCallOff', { deal, callOff: c })) actions.push('withdraw');
-        if (longTermPolicy.allows(actor, 'decideCallOff', { deal, callOff: c })) actions.push('accept', 'decline');
-      }
+      const pending = c.status === 'pending';
+      const actions: CallOff['actions'] = viewer
+        ? allowedActions(
+            longTermPolicy.verdicts(viewer.actor, viewer.held, { deal, callOff: c }, {
+              withdraw: { rule: 'withdrawCallOff', when: pending },
+              accept: { rule: 'decideCallOff', when: pending },
+              decline: { rule: 'decideCallOff', when: pending },
+            }),
+          )
+        : [];
       return {
         id: c.id,
         callOffNo: c.callOffNo,

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { Db, Tx } from '../../db/client';
 import { longTermApplications, longTermCallOffs, longTermDeals, type LongTermDealRow } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
+import { allowedActions, type GrantCheck } from '../../lib/policy';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '../../lib/shanghai-time';
 import { contractsByIds } from '../contract/contract.service';
@@ -18,6 +19,7 @@ import { enterpriseNames, findEnterprise } from '../enterprise/enterprise.servic
 import { parameterNumber } from '../system/calendar';
 import { progressOf, type Progress } from './fulfilment.service';
 import { shanghaiMonth, viewableLongTerm } from './long-term-deal';
+import { grantsHeld } from '../auth/grants.service';
 import { longTermPolicy, longTermSideOf } from './long-term.policy';
 import { pricingTextOf } from './pricing.service';
 
@@ -29,29 +31,29 @@ interface PresentContext {
   progress: Progress;
   applications: { status: string; buyerEnterpriseId: number }[];
   contract: { id: number; contractNo: string } | null;
+  /** the viewer's grants (lib/policy.ts verdicts) */
+  held: GrantCheck;
 }
 
+/** What the actor may do with the deal now: the policy's verdicts (rule, route grant, the deal's state), in page order. */
 function actionsOf(actor: Actor, deal: LongTermDealRow, ctx: PresentContext): LongTermAction[] {
-  const actions: LongTermAction[] = [];
-  const current = shanghaiMonth(ctx.now);
-  if (longTermPolicy.allows(actor, 'actAsSeller', deal)) {
-    if (deal.status === 'draft') actions.push('edit', 'publish', 'withdraw');
-    if (deal.status === 'open') {
-      actions.push('withdraw');
-      if (ctx.applications.some((a) => a.status === 'pending')) actions.push('accept');
-    }
-  }
-  if (longTermPolicy.allows(actor, 'callOff', deal)) {
-    const month = ctx.progress.months.find((m) => m.month === current);
-    if (deal.status === 'executing' && month && month.availableKg > 0) actions.push(longTermSideOf(actor, deal) === 'seller' ? 'callOff' : 'requestCallOff');
-  }
-  if (longTermPolicy.allows(actor, 'apply', deal)) {
-    const mine = ctx.applications.filter((a) => a.buyerEnterpriseId === actor.enterpriseId);
-    if (mine.some((a) => a.status === 'pending')) actions.push('withdrawApplication');
-    else if (deal.applyDeadline >= shanghaiDate(ctx.now)) actions.push('apply');
-  }
-  if (longTermPolicy.allows(actor, 'operate') && deal.status === 'executing') actions.push('terminate');
-  return actions;
+  const month = ctx.progress.months.find((m) => m.month === shanghaiMonth(ctx.now));
+  const canCallOff = deal.status === 'executing' && month !== undefined && month.availableKg > 0;
+  const applying = ctx.applications.some((a) => a.buyerEnterpriseId === actor.enterpriseId && a.status === 'pending');
+  const asSeller = longTermSideOf(actor, deal) === 'seller';
+  return allowedActions(
+    longTermPolicy.verdicts(actor, ctx.held, deal, {
+      edit: { rule: 'actAsSeller', when: deal.status === 'draft' },
+      publish: { rule: 'actAsSeller', when: deal.status === 'draft' },
+      withdraw: { rule: 'actAsSeller', when: deal.status === 'draft' || deal.status === 'open' },
+      accept: { rule: 'actAsSeller', when: deal.status === 'open' && ctx.applications.some((a) => a.status === 'pending') },
+      callOff: { rule: 'callOff', when: canCallOff && asSeller },
+      requestCallOff: { rule: 'callOff', when: canCallOff && !asSeller },
+      withdrawApplication: { rule: 'apply', when: applying },
+      apply: { rule: 'apply', when: !applying && deal.applyDeadline >= shanghaiDate(ctx.now) },
+      terminate: { rule: 'operate', when: deal.status === 'executing' },
+    }),
+  );
 }
 
 function presentSummary(actor: Actor, deal: LongTermDealRow, ctx: PresentContext): LongTermSummary {
@@ -114,23 +116,23 @@ function listWhere(enterpriseId: number | null, query: Omit<LongTermQuery, 'page
   );
 }
 
-async function present(db: Db | Tx, actor: Actor, deals: LongTermDealRow[], now: Date) {
-  const warnPct = await parameterNumber(db, 'long_term_fulfilment_warn_pct');
+async function present(db: Db, actor: Actor, deals: LongTermDealRow[], now: Date) {
+  const [warnPct, held] = await Promise.all([parameterNumber(db, 'long_term_fulfilment_warn_pct'), grantsHeld(db, actor)]);
   const ids = deals.map((d) => d.id);
   const [progress, applications, names, contracts] = await Promise.all([
-    progressOf(db, deals, now, actor, warnPct),
+    progressOf(db, deals, now, { actor, held }, warnPct),
     ids.length ? db.select().from(longTermApplications).where(inArray(longTermApplications.longTermId, ids)).orderBy(asc(longTermApplications.id)) : [],
     enterpriseNames(db, deals.flatMap((d) => [d.sellerEnterpriseId, d.buyerEnterpriseId, d.targetEnterpriseId]).filter((x): x is number => x !== null)),
     contractNumbers(db, deals),
   ]);
-  return { warnPct, progress, applications, names, contracts };
+  return { warnPct, progress, applications, names, contracts, held };
 }
 
 function contractNumbers(db: Db | Tx, deals: LongTermDealRow[]) {
   return contractsByIds(db, deals.map((d) => d.contractId).filter((x): x is number => x !== null));
 }
 
-async function summaries(db: Db | Tx, actor: Actor, deals: LongTermDealRow[], now: Date): Promise<LongTermSummary[]> {
+async function summaries(db: Db, actor: Actor, deals: LongTermDealRow[], now: Date): Promise<LongTermSummary[]> {
   const p = await present(db, actor, deals, now);
   return deals.map((deal) =>
     presentSummary(actor, deal, {
@@ -139,6 +141,7 @@ async function summaries(db: Db | Tx, actor: Actor, deals: LongTermDealRow[], no
       progress: p.progress.get(deal.id)!,
       applications: p.applications.filter((a) => a.longTermId === deal.id),
       contract: deal.contractId !== null ? (p.contracts.get(deal.contractId) ?? null) : null,
+      held: p.held,
     }),
   );
 }
@@ -174,7 +177,7 @@ export async function longTermForExport(db: Db, clock: Clock, actor: Actor, quer
   return query.flagged ? all.filter((s) => s.fulfilment.flagged) : all;
 }
 
-export async function longTermDetail(db: Db | Tx, clock: Clock, actor: Actor, id: number): Promise<LongTermDetail> {
+export async function longTermDetail(db: Db, clock: Clock, actor: Actor, id: number): Promise<LongTermDetail> {
   const now = clock.now();
   const deal = await viewableLongTerm(db, actor, id);
   const p = await present(db, actor, [deal], now);
@@ -186,6 +189,7 @@ export async function longTermDetail(db: Db | Tx, clock: Clock, actor: Actor, id
     progress,
     applications,
     contract: deal.contractId !== null ? (p.contracts.get(deal.contractId) ?? null) : null,
+    held: p.held,
   });
   // the seller and the trading centre see every application; an applicant its own
   const visible = longTermPolicy.allows(actor, 'seeApplications', deal) ? applications : applications.filter((a) => a.buyerEnterpriseId === actor.enterpriseId);

@@ -96,4 +96,14 @@ export const longTermPolicy = definePolicy({
   operate(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以进行该操作');
   },
+}, {
+  // the route grants of the writes (api/long-term.routes.ts asks the same): offering, applying and calling off add;
+  // the seller's changes, answers and the centre's termination edit
+  offer: 'longTermDeal.add',
+  actAsSeller: 'longTermDeal.edit',
+  apply: 'longTermDeal.add',
+  callOff: 'longTermDeal.add',
+  decideCallOff: 'longTermDeal.edit',
+  withdrawCallOff: 'longTermDeal.edit',
+  operate: 'longTermDeal.edit',
 });
