@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
+import { freightPolicy } from '../modules/freight/freight.policy';
 import { requireActor } from '../plugins/authenticate';
 import {
   cancelFreight,
@@ -150,25 +151,25 @@ export default async function freightRoutes(app: ZodApp) {
 
   app.post(
     BASE,
-    { config: { permission: STATEMENTS, audit: '新建运费结算单' }, schema: { tags, summary: '新建运费结算单 (草稿)', body: FreightDraftSchema, response: Answer } },
+    { config: { permission: freightPolicy.grantOf('manage'), audit: '新建运费结算单' }, schema: { tags, summary: '新建运费结算单 (草稿)', body: FreightDraftSchema, response: Answer } },
     async (request) => ok(await draftFreight(app.db, app.clock, requireActor(request), request.body), '已保存草稿'),
   );
 
   app.post(
     `${BASE}/:id/confirm`,
-    { config: { permission: VIEW, audit: '确认运费结算单' }, schema: { tags, summary: '登记承运方确认 (上传承运方签字件)', params: IdParams, body: FreightConfirmSchema, response: Answer } },
+    { config: { permission: freightPolicy.grantOf('confirm'), audit: '确认运费结算单' }, schema: { tags, summary: '登记承运方确认 (上传承运方签字件)', params: IdParams, body: FreightConfirmSchema, response: Answer } },
     async (request) => ok(await confirmFreight(app.db, app.clock, requireActor(request), request.params.id, request.body), '已确认'),
   );
 
   app.post(
     `${BASE}/:id/pay`,
-    { config: { permission: VIEW, audit: '运费付款' }, schema: { tags, summary: '登记运费付款 (上传付款凭证)', params: IdParams, body: FreightPaySchema, response: Answer } },
+    { config: { permission: freightPolicy.grantOf('pay'), audit: '运费付款' }, schema: { tags, summary: '登记运费付款 (上传付款凭证)', params: IdParams, body: FreightPaySchema, response: Answer } },
     async (request) => ok(await payFreight(app.db, app.clock, requireActor(request), request.params.id, request.body), '已登记付款'),
   );
 
   app.post(
     `${BASE}/:id/cancel`,
-    { config: { permission: STATEMENTS, audit: '作废运费结算单' }, schema: { tags, summary: '作废运费结算单草稿 (车辆可重新结算)', params: IdParams, response: Answer } },
+    { config: { permission: freightPolicy.grantOf('cancel'), audit: '作废运费结算单' }, schema: { tags, summary: '作废运费结算单草稿 (车辆可重新结算)', params: IdParams, response: Answer } },
     async (request) => ok(await cancelFreight(app.db, app.clock, requireActor(request), request.params.id), '已作废'),
   );
 }

@@ -289,3 +289,14 @@ export async function driverCounts(db: Db, enterpriseId: number | null): Promise
   const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { pending: of('pending'), rejected: of('rejected') };
 }
+
+/** A driver of the enterprise, or null when he is not its own (freight settlement pays its own drivers). */
+export async function enterpriseDriver(db: Db | Tx, enterpriseId: number, driverId: number) {
+  const [driver] = await db.select({ id: drivers.id, name: drivers.name, plateNo: drivers.plateNo, enterpriseId: drivers.enterpriseId }).from(drivers).where(eq(drivers.id, driverId)).limit(1);
+  return driver && driver.enterpriseId === enterpriseId ? driver : null;
+}
+
+/** The drivers the enterprise registered (any state: a stopped driver may still be owed freight). */
+export async function enterpriseDrivers(db: Db | Tx, enterpriseId: number) {
+  return db.select({ id: drivers.id, name: drivers.name, plateNo: drivers.plateNo }).from(drivers).where(eq(drivers.enterpriseId, enterpriseId)).orderBy(asc(drivers.name), asc(drivers.id)).limit(500);
+}

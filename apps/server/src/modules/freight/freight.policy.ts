@@ -30,4 +30,19 @@ export const freightPolicy = definePolicy({
     const enterpriseId = freightPolicy.can(actor, 'manage');
     if (enterpriseId !== statement.enterpriseId) throw notFound('运费结算单不存在');
   },
+  confirm(actor: Actor, statement: { enterpriseId: number }): void {
+    freightPolicy.can(actor, 'act', statement);
+  },
+  pay(actor: Actor, statement: { enterpriseId: number }): void {
+    freightPolicy.can(actor, 'act', statement);
+  },
+  cancel(actor: Actor, statement: { enterpriseId: number }): void {
+    freightPolicy.can(actor, 'act', statement);
+  },
+}, {
+  // the route grants of the writes (api/freight.routes.ts asks the same): drafting adds, the moves edit
+  manage: 'logistics-freight.add',
+  confirm: ['logistics-freight.edit', 'settlement-logistics.edit'],
+  pay: ['logistics-freight.edit', 'settlement-logistics.edit'],
+  cancel: 'logistics-freight.edit',
 });

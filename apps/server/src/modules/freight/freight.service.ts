@@ -20,8 +20,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { freightLines, freightStatements, type FreightLineRow, type FreightStatement } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
-import { enterpriseDriver, enterpriseDrivers, signedTrucksInPeriod, trucksByIds, type FreightTruck } from '../../queries/freight-trucks';
+import { signedTrucksInPeriod, trucksByIds, type FreightTruck } from '../delivery/freight-sources';
+import { enterpriseDriver, enterpriseDrivers } from '../driver/driver.service';
 import type { Actor } from '../../lib/actor';
+import { allowedActions, type GrantCheck } from '../../lib/policy';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
 import { nextTradeNumber } from '../../lib/trade-number';
@@ -29,6 +31,7 @@ import { transition } from '../../lib/transition';
 import { accountNames } from '../auth/accounts.service';
 import { enterpriseNames } from '../enterprise/enterprise.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
+import { grantsHeld } from '../auth/grants.service';
 import { freightPolicy } from './freight.policy';
 
 const LIVE_DISPATCH = 'freight_line_live_dispatch_uq';
@@ -158,7 +161,7 @@ async function findStatement(db: Db | Tx, id: number): Promise<FreightStatement>
 
 export async function confirmFreight(db: Db, clock: Clock, actor: Actor, id: number, input: { signedCopy: string; carrierSigner: string }) {
   const row = await findStatement(db, id);
-  freightPolicy.can(actor, 'act', row);
+  freightPolicy.can(actor, 'confirm', row);
   await db.transaction(async (tx) => {
     const fileId = await ownedFileId(tx, input.signedCopy, row.enterpriseId);
     const now = clock.now();
@@ -175,7 +178,7 @@ export async function confirmFreight(db: Db, clock: Clock, actor: Actor, id: num
 /** Records the payment made to the carrier off the platform, with its voucher: no platform money moves. */
 export async function payFreight(db: Db, clock: Clock, actor: Actor, id: number, input: { voucher: string; note?: string }) {
   const row = await findStatement(db, id);
-  freightPolicy.can(actor, 'act', row);
+  freightPolicy.can(actor, 'pay', row);
   await db.transaction(async (tx) => {
     const fileId = await ownedFileId(tx, input.voucher, row.enterpriseId);
     const now = clock.now();
@@ -192,7 +195,7 @@ export async function payFreight(db: Db, clock: Clock, actor: Actor, id: number,
 /** Voids a draft: its trucks may go on another statement. */
 export async function cancelFreight(db: Db, clock: Clock, actor: Actor, id: number) {
   const row = await findStatement(db, id);
-  freightPolicy.can(actor, 'act', row);
+  freightPolicy.can(actor, 'cancel', row);
   await db.transaction(async (tx) => {
     const now = clock.now();
     await transition(tx, FreightStatementStates, 'cancel', { table: freightStatements, where: eq(freightStatements.id, id), set: { cancelledAt: now, updatedAt: now } });
@@ -201,15 +204,20 @@ export async function cancelFreight(db: Db, clock: Clock, actor: Actor, id: numb
   return freightDetail(db, actor, id);
 }
 
-function actionsOf(actor: Actor, row: FreightStatement): FreightStatementSummary['actions'] {
-  if (!freightPolicy.allows(actor, 'act', row)) return [];
-  if (row.status === 'draft') return ['confirm', 'cancel'];
-  if (row.status === 'confirmed') return ['pay'];
-  return [];
+/** What the actor may do with a statement now: the policy's verdicts (rule, route grant, the statement's state). */
+function actionsOf(actor: Actor, held: GrantCheck, row: FreightStatement): FreightStatementSummary['actions'] {
+  return allowedActions(
+    freightPolicy.verdicts(actor, held, row, {
+      confirm: { rule: 'confirm', when: row.status === 'draft' },
+      cancel: { rule: 'cancel', when: row.status === 'draft' },
+      pay: { rule: 'pay', when: row.status === 'confirmed' },
+    }),
+  );
 }
 
-async function presentAll(db: Db | Tx, actor: Actor, rows: FreightStatement[]): Promise<FreightStatementSummary[]> {
+async function presentAll(db: Db, actor: Actor, rows: FreightStatement[]): Promise<FreightStatementSummary[]> {
   const ids = rows.map((r) => r.id);
+  const held = await grantsHeld(db, actor);
   const [names, orderRows] = await Promise.all([
     enterpriseNames(db, rows.map((r) => r.enterpriseId)),
     ids.length === 0
@@ -245,7 +253,7 @@ async function presentAll(db: Db | Tx, actor: Actor, rows: FreightStatement[]): 
     confirmedAt: r.confirmedAt ? formatDateTime(r.confirmedAt) : null,
     paidAt: r.paidAt ? formatDateTime(r.paidAt) : null,
     createdAt: formatDateTime(r.createdAt),
-    actions: actionsOf(actor, r),
+    actions: actionsOf(actor, held, r),
   }));
 }
 
