@@ -40,15 +40,17 @@ import { invalidateOnEvents } from './plugins/public-cache';
 import { eventBusOf, listenAcrossProcesses } from './lib/events';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
 import { platformSignTrust } from './modules/sign/platform-trust';
+import type { VerificationReference } from './modules/sign/sign.service';
+import type { SignTrust } from './modules/sign/sign.trust';
+import { contractReference } from './modules/contract/contract.service';
 import signRoutes from './api/sign.routes';
-import { setSignTrust } from './modules/sign/sign.trust';
 import smsRoutes from './api/sms.routes';
 import { outboxProvider, type SmsProvider } from './modules/sms/sms.provider';
 import systemRoutes from './api/system.routes';
 import dictAdminRoutes from './api/dict-admin.routes';
 import parametersRoutes from './api/parameters.routes';
-import { setUkeyVerifier } from './modules/funds/pay-auth';
-import { loadPlatformCa } from './modules/ukey/ca';
+import type { UkeyVerifier } from './modules/funds/pay-auth';
+import { loadPlatformCa, type PlatformCa } from './modules/ukey/ca';
 import ukeyRoutes from './api/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './api/workbench.routes';
@@ -86,6 +88,10 @@ declare module 'fastify' {
     auctionRooms: AuctionRooms;
     publicCache: PublicCache;
     smsProvider: SmsProvider;
+    platformCa: PlatformCa;
+    ukeyVerifier: UkeyVerifier;
+    signTrust: SignTrust;
+    verificationReference: VerificationReference;
   }
 }
 
@@ -96,6 +102,14 @@ export interface AppOptions {
   storage?: FileStorage;
   /** delivers the text messages (default: the back office's outbox) */
   smsProvider?: SmsProvider;
+  /** the CA that issues and checks key-device certificates (default: read from the config's files, made on the first start) */
+  platformCa?: PlatformCa;
+  /** checks key-device signatures in front of payments (default: the platform CA's verifier) */
+  ukeyVerifier?: UkeyVerifier;
+  /** what PDF signing trusts (default: the platform CA and its key devices) */
+  signTrust?: SignTrust;
+  /** finds a document number for the public signature verification (default: the contracts) */
+  verificationReference?: VerificationReference;
   logger?: FastifyServerOptions['logger'];
   /** run by the scheduler after the platform's own jobs (main.ts: the demo bidders) */
   extraJobs?: ScheduledJob[];
@@ -133,9 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await loadPlatformCa({ dataDir: options.config.dataDir, certFile: options.config.caCertFile, keyFile: options.config.caKeyFile });
-  setUkeyVerifier(platformCaVerifier);
-  setSignTrust(platformSignTrust);
+  const platformCa = options.platformCa ?? (await loadPlatformCa({ dataDir: options.config.dataDir, certFile: options.config.caCertFile, keyFile: options.config.caKeyFile }));
+  app.decorate('platformCa', platformCa);
+  app.decorate('ukeyVerifier', options.ukeyVerifier ?? platformCaVerifier(platformCa));
+  app.decorate('signTrust', options.signTrust ?? platformSignTrust(platformCa));
+  app.decorate('verificationReference', options.verificationReference ?? contractReference);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_TITLE} API`, version: '0.1.0', description: '所有接口的统一返回格式: { success, code, message, result, timestamp }' },

@@ -3,7 +3,8 @@ import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { openPglite, openPostgres } from './lib/database';
 import { loadDemoData } from './demo/index';
-import { loadPlatformCa } from './modules/ukey/ca';
+import { loadPlatformCa, type PlatformCa } from './modules/ukey/ca';
+import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import { seedSystemData } from './flows/seed-system-data';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggerOptions } from './lib/log-redaction';
@@ -27,7 +28,7 @@ async function main() {
   }
 
   let database: Database;
-  let demoAuction: string | null = null;
+  let started: { platformCa: PlatformCa; demoAuction: string | null };
   // how long each start-up step took, in the started log line (a slow start says where its time went)
   const phases: Record<string, number> = {};
   // performance.now() counts from the process's start: the first phase is Node loading the server's code
@@ -44,15 +45,15 @@ async function main() {
     await database.migrate();
     phase('migrateMs');
     // servers started together on one PostgreSQL: one at a time seeds and loads the demo, the rest find it there
-    demoAuction = await database.exclusively('startup', async () => {
+    started = await database.exclusively('startup', async () => {
       await seedSystemData(database.db);
       await ensureAreas(database.db);
-      // demo certificates are issued by the platform CA, made here on the first start
-      await loadPlatformCa({ dataDir: config.dataDir, certFile: config.caCertFile, keyFile: config.caKeyFile });
-      if (!config.demoData) return null;
-      await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')));
+      // made here on the first start; it issues the demo's certificates, and the app is given the same one
+      const platformCa = await loadPlatformCa({ dataDir: config.dataDir, certFile: config.caCertFile, keyFile: config.caKeyFile });
+      if (!config.demoData) return { platformCa, demoAuction: null };
+      await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')), platformCa);
       // a live auction at every start-up, kept moving by demo bidders for the first minutes
-      return ensureLiveDemoAuction(database.db, new Date());
+      return { platformCa, demoAuction: await ensureLiveDemoAuction(database.db, platformCaVerifier(platformCa), new Date()) };
     });
   } catch (err) {
     unlock();
@@ -60,6 +61,7 @@ async function main() {
   }
   phase('seedMs');
 
+  const { platformCa, demoAuction } = started;
   // exactly one process drives the demo bidders, or every process would bid for them
   const extraJobs: ScheduledJob[] = [];
   if (demoAuction && (await database.holdForLife('demoBidders'))) extraJobs.push(demoBiddersJob(Date.now(), demoAuction));
@@ -68,6 +70,7 @@ async function main() {
     config,
     database,
     logger: loggerOptions(config.logLevel),
+    platformCa,
     extraJobs,
   });
   phase('buildMs');

@@ -75,7 +75,7 @@ export default async function auctionRoutes(app: ZodApp) {
   );
 
   app.post('/api/bidEnroll/add', { config: { audit: '竞价报名', permission: 'auctionTrade' }, schema: { tags, summary: '竞价报名 (冻结保证金)', body: EnrolSchema, response: { 200: envelopeSchema(z.object({ id: z.number(), bidderNo: z.number(), status: safeString() })) } } }, async (request) => {
-    const enrolment = await enrolAuction(app.db, app.clock, requireActor(request), request.body);
+    const enrolment = await enrolAuction(app.db, app.clock, app.ukeyVerifier, requireActor(request), request.body);
     return ok({ id: enrolment.id, bidderNo: enrolment.bidderNo, status: enrolment.status }, '报名成功，保证金已冻结');
   });
 

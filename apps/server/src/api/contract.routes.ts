@@ -27,11 +27,9 @@ import { ok } from '../lib/envelope';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import { setVerificationReference } from '../modules/sign/sign.service';
 import {
   contractDetail,
   contractPdf,
-  contractReference,
   contractsForExport,
   editTerms,
   extendDeadline,
@@ -79,9 +77,6 @@ async function contractWorkbook(rows: Awaited<ReturnType<typeof contractsForExpo
 /** Contracts: lists, detail, PDF, terms, signing, paper copies, the operator's rulings. */
 export default async function contractRoutes(app: ZodApp) {
   const tags = ['contract'];
-  // the public verification page (签章管理) recognises contract numbers
-  setVerificationReference(contractReference);
-
   app.get(
     `${BASE}/list`,
     { config: { permission: 'contract-list' }, schema: { tags, summary: '合同列表 (企业: 本企业的合同; 运营: 全部)', querystring: ContractQuerySchema, response: { 200: envelopeSchema(ContractPageSchema) } } },
@@ -132,13 +127,13 @@ export default async function contractRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/sign/prepare`,
     { config: { permission: contractPolicy.grantOf('actAsParty') }, schema: { tags, summary: '签署合同第一步：返回须由证书密钥签名的签名属性', params: IdParams, body: ContractSignPrepareSchema, response: { 200: envelopeSchema(SignPrepareResultSchema) } } },
-    async (request) => ok(await prepareContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body.deviceId), '请使用数字证书签名'),
+    async (request) => ok(await prepareContractSignature(app.db, app.storage, app.clock, app.signTrust, requireActor(request), request.params.id, request.body.deviceId), '请使用数字证书签名'),
   );
 
   app.post(
     `${BASE}/:id/sign/complete`,
     { config: { audit: '签署合同', permission: contractPolicy.grantOf('actAsParty') }, schema: { tags, summary: '签署合同第二步：提交证书签名，写入合同 PDF', params: IdParams, body: ContractSignCompleteSchema, response: { 200: envelopeSchema(ContractDetailSchema) } } },
-    async (request) => ok(await completeContractSignature(app.db, app.storage, app.clock, requireActor(request), request.params.id, request.body), '签署成功'),
+    async (request) => ok(await completeContractSignature(app.db, app.storage, app.clock, app.signTrust, requireActor(request), request.params.id, request.body), '签署成功'),
   );
 
   app.post(

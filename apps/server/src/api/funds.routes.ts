@@ -118,7 +118,7 @@ export default async function fundsRoutes(app: ZodApp) {
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
-      const row = await applyWithdrawal(app.db, app.clock, actor, request.body);
+      const row = await applyWithdrawal(app.db, app.clock, app.ukeyVerifier, actor, request.body);
       return ok({ id: row.id, status: row.status }, '出金申请已提交，金额已冻结');
     },
   );

@@ -68,7 +68,7 @@ export default async function listingRoutes(app: ZodApp) {
   );
 
   app.post('/api/listedAnswerApply', { config: { audit: '摘牌', permission: 'listingTrade' }, schema: { tags, summary: '摘牌 (冻结保证金并占用数量)', body: SubscribeSchema, response: { 200: envelopeSchema(SubscriptionResultSchema) } } }, async (request) => {
-    const sub = await subscribeListing(app.db, app.clock, requireActor(request), request.body);
+    const sub = await subscribeListing(app.db, app.clock, app.ukeyVerifier, requireActor(request), request.body);
     return ok({ id: sub.id, status: sub.status, quantity: sub.quantityKg, deposit: sub.depositFen }, sub.status === 'confirmed' ? '摘牌成功，已自动成交' : '摘牌成功，等待挂牌方确认');
   });
 

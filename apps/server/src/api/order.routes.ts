@@ -111,7 +111,7 @@ export default async function orderRoutes(app: ZodApp) {
       schema: { tags, summary: '买方支付货款：预付款从可用资金冻结托管，订单进入待发货', params: IdParams, body: OrderPaySchema, response: { 200: envelopeSchema(OrderDetailSchema) } },
     },
     async (request) => {
-      const { detail, replayed } = await payOrder(app.db, app.clock, requireActor(request), request.params.id, request.body);
+      const { detail, replayed } = await payOrder(app.db, app.clock, app.ukeyVerifier, requireActor(request), request.params.id, request.body);
       return ok(detail, replayed ? '订单已付款，无需重复支付' : '付款成功，预付款已冻结托管');
     },
   );

@@ -64,7 +64,7 @@ export default async function settlementRoutes(app: ZodApp) {
   app.post(
     `${BASE}/statements/:id/confirm`,
     { config: { permission: settlementPolicy.grantOf('answer'), audit: '确认结算单' }, schema: { tags, summary: '买方确认结算单：托管货款支付卖方，余款退回或补付，订单已结算', params: IdParams, body: StatementConfirmSchema, response: view } },
-    async (request) => ok(await confirmStatement(app.db, app.clock, requireActor(request), request.params.id, request.body), '结算完成'),
+    async (request) => ok(await confirmStatement(app.db, app.clock, app.ukeyVerifier, requireActor(request), request.params.id, request.body), '结算完成'),
   );
   app.post(
     `${BASE}/statements/:id/dispute`,

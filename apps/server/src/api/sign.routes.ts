@@ -65,7 +65,7 @@ export default async function signRoutes(app: ZodApp) {
       if (!Number.isSafeInteger(deviceId) || deviceId <= 0) throw appError('validation_failed', '请选择签章使用的数字证书');
       const reason = values.reason || '文件签章';
       if (reason.length > SIGN_REASON_MAX) throw appError('validation_failed', `签章事由不能超过 ${SIGN_REASON_MAX} 个字`);
-      return ok(await prepareSigning(app.db, app.storage, app.clock, actor, { ...file, deviceId, reason }), '请使用数字证书签名');
+      return ok(await prepareSigning(app.db, app.storage, app.clock, app.signTrust, actor, { ...file, deviceId, reason }), '请使用数字证书签名');
     },
   );
 
@@ -74,7 +74,7 @@ export default async function signRoutes(app: ZodApp) {
     { config: { audit: '文件签章' }, schema: { tags, summary: '签章第二步：提交证书密钥的签名 (r||s)，生成已签章 PDF', body: SignCompleteSchema, response: { 200: envelopeSchema(SignedDocumentSchema) } } },
     async (request) => {
       const actor = signPolicy.can(requireActor(request), 'sign');
-      return ok(await completeSigning(app.db, app.storage, app.clock, actor, request.body), '签章成功');
+      return ok(await completeSigning(app.db, app.storage, app.clock, app.signTrust, actor, request.body), '签章成功');
     },
   );
 
@@ -104,7 +104,7 @@ export default async function signRoutes(app: ZodApp) {
     async (request) => {
       const { file, values } = await readPdfForm(request, ['number']);
       const number = values.number?.slice(0, 40) || undefined;
-      return ok(await verifyDocument(app.db, { ...file, number }), '验证完成');
+      return ok(await verifyDocument(app.db, app.signTrust, app.verificationReference, { ...file, number }), '验证完成');
     },
   );
 }

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import { getPlatformCa } from '../modules/ukey/ca';
 import {
   applyDevice,
   approveDevice,
@@ -40,7 +39,7 @@ export default async function ukeyRoutes(app: ZodApp) {
     '/api/ukey/device/apply',
     { config: { audit: '申请数字证书' }, schema: { tags, summary: '申请数字证书 (浏览器生成密钥, PKCS#10)', body: UkeyApplySchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => {
-      const device = await applyDevice(app.db, app.clock, requireActor(request), request.body);
+      const device = await applyDevice(app.db, app.clock, app.platformCa, requireActor(request), request.body);
       return ok(deviceState(device), device.status === 'active' ? '数字证书已签发' : '申请已提交，等待企业管理员审批');
     },
   );
@@ -49,7 +48,7 @@ export default async function ukeyRoutes(app: ZodApp) {
     '/api/ukey/device/update',
     { config: { audit: '更新数字证书' }, schema: { tags, summary: '更新数字证书 (新密钥)', body: UkeyRenewSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
     async (request) => {
-      const device = await renewDevice(app.db, app.clock, requireActor(request), request.body);
+      const device = await renewDevice(app.db, app.clock, app.platformCa, requireActor(request), request.body);
       return ok(deviceState(device), device.status === 'active' ? '数字证书已更新' : '更新申请已提交，等待企业管理员审批');
     },
   );
@@ -69,7 +68,7 @@ export default async function ukeyRoutes(app: ZodApp) {
   app.post(
     '/api/ukey/device/approve',
     { config: { audit: '批准数字证书' }, schema: { tags, summary: '企业管理员批准数字证书申请', body: UkeyDeviceIdSchema, response: { 200: envelopeSchema(DeviceStateSchema) } } },
-    async (request) => ok(deviceState(await approveDevice(app.db, app.clock, requireActor(request), request.body.deviceId)), '数字证书已签发'),
+    async (request) => ok(deviceState(await approveDevice(app.db, app.clock, app.platformCa, requireActor(request), request.body.deviceId)), '数字证书已签发'),
   );
 
   app.post(
@@ -100,10 +99,10 @@ export default async function ukeyRoutes(app: ZodApp) {
   );
 
   app.get('/ukey/ca.crt', { config: { public: true }, schema: { tags, summary: '平台根 CA 证书 (PEM)' } }, async (_request, reply) =>
-    reply.type('application/x-pem-file').send(getPlatformCa().pem),
+    reply.type('application/x-pem-file').send(app.platformCa.pem),
   );
 
   app.get('/ukey/crl', { config: { public: true }, schema: { tags, summary: '证书吊销列表 (CRL, DER)' } }, async (_request, reply) =>
-    reply.type('application/pkix-crl').header('cache-control', 'no-cache').send(Buffer.from(await revocationList(app.db, app.clock))),
+    reply.type('application/pkix-crl').header('cache-control', 'no-cache').send(Buffer.from(await revocationList(app.db, app.clock, app.platformCa))),
   );
 }

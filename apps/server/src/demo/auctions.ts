@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { auctionEnrolments, auctions, recommendations, users } from '../db/schema/index';
 import { awardAuction } from '../flows/award-auction';
 import { enrolAuction } from '../flows/enrol-auction';
+import type { UkeyVerifier } from '../modules/funds/pay-auth';
 import { placeBid } from '../flows/place-bid';
 import type { Clock } from '../lib/clock';
 import { nextTradeNumber } from '../lib/trade-number';
@@ -89,14 +90,14 @@ async function insertAuction(tx: Tx | Db, a: DemoAuction) {
 }
 
 let requestSeq = 0;
-const enrol = (db: Db, who: Actor, tradeNo: string, time: number) =>
-  enrolAuction(db, at(time), who, { tradeId: tradeNo, requestId: `demo-enrol-${Date.now()}-${++requestSeq}` });
+const enrol = (db: Db, ukey: UkeyVerifier, who: Actor, tradeNo: string, time: number) =>
+  enrolAuction(db, at(time), ukey, who, { tradeId: tradeNo, requestId: `demo-enrol-${Date.now()}-${++requestSeq}` });
 
 const ORDOS: [string, string, string, string] = ['内蒙古自治区', '鄂尔多斯市', '东胜区', '东胜煤炭铁路集运站'];
 const SHUOZHOU: [string, string, string, string] = ['山西省', '朔州市', '朔城区', '朔州南站煤炭专用线'];
 
 /** A sale auction bidding right now, so a newcomer can watch one at once; the demo bidders keep it moving. */
-async function createLiveAuction(db: Db, now: number) {
+async function createLiveAuction(db: Db, ukey: UkeyVerifier, now: number) {
   const seller = await actorOf(db, 'seller01');
   const live = await insertAuction(db, {
     owner: seller,
@@ -112,7 +113,7 @@ async function createLiveAuction(db: Db, now: number) {
   // the demo bidders' own enterprises bid, never buyer01 or buyer02: a newcomer signed in as them sees only its own bids
   const [first, second] = await demoBidders(db);
   if (first && second) {
-    for (const bidder of [first, second]) await enrol(db, bidder, live.tradeNo, now - 30 * MINUTE);
+    for (const bidder of [first, second]) await enrol(db, ukey, bidder, live.tradeNo, now - 30 * MINUTE);
     await placeBid(db, at(now - 4 * MINUTE), first, { tradeId: live.tradeNo, price: 82_000 });
     await placeBid(db, at(now - 3 * MINUTE), second, { tradeId: live.tradeNo, price: 82_200 });
     await placeBid(db, at(now - 1 * MINUTE), first, { tradeId: live.tradeNo, price: 82_300 });
@@ -122,7 +123,7 @@ async function createLiveAuction(db: Db, now: number) {
 }
 
 /** Auctions of both types in every state, relative to `now`, through the real enrolment, bid and award flows. */
-export async function loadDemoAuctions(tx: Tx, now: Date) {
+export async function loadDemoAuctions(tx: Tx, ukey: UkeyVerifier, now: Date) {
   const db = tx as unknown as Db;
   const t = now.getTime();
   const seller = await actorOf(db, 'seller01');
@@ -130,16 +131,16 @@ export async function loadDemoAuctions(tx: Tx, now: Date) {
   const trader = await actorOf(db, 'buyer02');
   const [p5500, p5000, p4500, anthracite] = DEMO_PRODUCTS as unknown as (typeof DEMO_PRODUCTS)[number][];
 
-  await createLiveAuction(db, t);
+  await createLiveAuction(db, ukey, t);
   // enrolment open, and waiting for bidding
   const open = await insertAuction(db, { owner: seller, tradeType: 2, product: p5000!, tons: 6_000, yuan: 760, enrolDeadline: t + DAY, bidStart: t + DAY + HOUR, bidEnd: t + DAY + 2 * HOUR, place: SHUOZHOU });
-  await enrol(db, trader, open.tradeNo, t - HOUR);
+  await enrol(db, ukey, trader, open.tradeNo, t - HOUR);
   const waiting = await insertAuction(db, { owner: seller, tradeType: 2, product: anthracite!, tons: 3_000, yuan: 1_100, enrolDeadline: t - HOUR, bidStart: t + 3 * HOUR, bidEnd: t + 4 * HOUR, place: ['山西省', '晋城市', '城区', '晋城北站'] });
-  await enrol(db, plant, waiting.tradeNo, t - 2 * HOUR);
+  await enrol(db, ukey, plant, waiting.tradeNo, t - 2 * HOUR);
   // ended: a deal, and one that found no bidder (流拍)
   const done = await insertAuction(db, { owner: seller, tradeType: 2, product: p4500!, tons: 8_000, yuan: 650, enrolDeadline: t - 3 * DAY, bidStart: t - 2 * DAY, bidEnd: t - 2 * DAY + HOUR, place: SHUOZHOU });
-  await enrol(db, plant, done.tradeNo, t - 4 * DAY);
-  await enrol(db, trader, done.tradeNo, t - 4 * DAY);
+  await enrol(db, ukey, plant, done.tradeNo, t - 4 * DAY);
+  await enrol(db, ukey, trader, done.tradeNo, t - 4 * DAY);
   await placeBid(db, at(t - 2 * DAY + 10 * MINUTE), plant, { tradeId: done.tradeNo, price: 65_000 });
   await placeBid(db, at(t - 2 * DAY + 20 * MINUTE), trader, { tradeId: done.tradeNo, price: 65_500 });
   await placeBid(db, at(t - 2 * DAY + 59 * MINUTE), plant, { tradeId: done.tradeNo, price: 66_000 });
@@ -151,22 +152,22 @@ export async function loadDemoAuctions(tx: Tx, now: Date) {
   // a power plant buying by reverse auction: enrolment open, and one ended with the mine winning
   await insertAuction(db, { owner: plant, tradeType: 3, product: p5500!, tons: 20_000, yuan: 880, enrolDeadline: t + 2 * DAY, bidStart: t + 2 * DAY + 2 * HOUR, bidEnd: t + 2 * DAY + 3 * HOUR, place: ORDOS });
   const bought = await insertAuction(db, { owner: plant, tradeType: 3, product: p5000!, tons: 15_000, yuan: 800, enrolDeadline: t - 6 * DAY, bidStart: t - 5 * DAY, bidEnd: t - 5 * DAY + HOUR, place: ORDOS });
-  await enrol(db, seller, bought.tradeNo, t - 7 * DAY);
-  await enrol(db, trader, bought.tradeNo, t - 7 * DAY);
+  await enrol(db, ukey, seller, bought.tradeNo, t - 7 * DAY);
+  await enrol(db, ukey, trader, bought.tradeNo, t - 7 * DAY);
   await placeBid(db, at(t - 5 * DAY + 5 * MINUTE), trader, { tradeId: bought.tradeNo, price: 79_500 });
   await placeBid(db, at(t - 5 * DAY + 30 * MINUTE), seller, { tradeId: bought.tradeNo, price: 78_800 });
   await awardAuction(db, new Date(t - 5 * DAY + 2 * HOUR), bought.id);
 }
 
 /** On every start with demo data: if no demo auction is bidding now, a fresh one starts. */
-export async function ensureLiveDemoAuction(db: Db, now: Date): Promise<string> {
+export async function ensureLiveDemoAuction(db: Db, ukey: UkeyVerifier, now: Date): Promise<string> {
   const seller = await actorOf(db, 'seller01');
   const [live] = await db
     .select({ id: auctions.id, tradeNo: auctions.tradeNo })
     .from(auctions)
     .where(and(eq(auctions.enterpriseId, seller.enterpriseId!), eq(auctions.status, 'approved'), sql`${auctions.bidStart} <= ${now} AND ${auctions.currentEnd} > ${now}`))
     .limit(1);
-  return live ? live.tradeNo : (await createLiveAuction(db, now.getTime())).tradeNo;
+  return live ? live.tradeNo : (await createLiveAuction(db, ukey, now.getTime())).tradeNo;
 }
 
 /**

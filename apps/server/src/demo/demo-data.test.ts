@@ -10,7 +10,8 @@ import { LocalFileStorage } from '../modules/files/storage';
 import { reconcile } from '../modules/funds/ledger';
 import { openTestDatabase } from '../test/test-app';
 import type { Database } from '../db/client';
-import { loadPlatformCa } from '../modules/ukey/ca';
+import { loadPlatformCa, type PlatformCa } from '../modules/ukey/ca';
+import { platformCaVerifier } from '../modules/ukey/ukey.verifier';
 import { loadDemoData } from './index';
 import { demoBiddersJob, ensureLiveDemoAuction } from './auctions';
 import { enrolAuction } from '../flows/enrol-auction';
@@ -18,10 +19,11 @@ import { brokenBidLogs, storedBidLogCheck } from '../test/bid-logs';
 
 describe('demo data', () => {
   let database: Database;
+  let ca: PlatformCa;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-demo-'));
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    await loadPlatformCa({ dataDir: dir });
+    ca = await loadPlatformCa({ dataDir: dir });
   });
   afterAll(async () => {
     await database?.close();
@@ -30,8 +32,8 @@ describe('demo data', () => {
 
   it('loads once: accounts of DESIGN.md §7, funded through the journal, transfers waiting for the operator', async () => {
     const storage = new LocalFileStorage(dir);
-    expect(await loadDemoData(database.db, storage)).toBe(true);
-    expect(await loadDemoData(database.db, storage)).toBe(false);
+    expect(await loadDemoData(database.db, storage, ca)).toBe(true);
+    expect(await loadDemoData(database.db, storage, ca)).toBe(false);
     // the freight desk over the demo's own signed trucks: one paid, one confirmed, one draft
     const freight = await database.db.select().from(freightStatements).orderBy(freightStatements.id);
     expect(freight.map((f) => f.status)).toEqual(['paid', 'confirmed', 'draft']);
@@ -154,7 +156,7 @@ describe('demo data', () => {
 
   it('demo bidders bid only as bidder01 and bidder02, even when buyer01 enrols in the live auction', async () => {
     const now = Date.now();
-    const tradeNo = await ensureLiveDemoAuction(database.db, new Date(now));
+    const tradeNo = await ensureLiveDemoAuction(database.db, platformCaVerifier(ca), new Date(now));
     const [live] = await database.db.select().from(auctions).where(eq(auctions.tradeNo, tradeNo));
     const byName = async (username: string) => (await database.db.select().from(users).where(eq(users.username, username)))[0]!;
     const buyer = await byName('buyer01');
@@ -167,6 +169,7 @@ describe('demo data', () => {
     await enrolAuction(
       database.db,
       { now: () => new Date(live!.enrolDeadline.getTime() - 60_000) },
+      platformCaVerifier(ca),
       { userId: buyer.id, username: 'buyer01', role: 'enterprise_admin', enterpriseId: buyer.enterpriseId, sessionId: 0 },
       { tradeId: tradeNo, requestId: `demo-test-${now}` },
     );

@@ -5,6 +5,8 @@ import type { Db, Tx } from '../db/client';
 import { depositInApplications, enterprises, fileObjects, roles, systemMeta, users, withdrawals } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
 import type { FileStorage } from '../modules/files/storage';
+import type { PlatformCa } from '../modules/ukey/ca';
+import { platformCaVerifier } from '../modules/ukey/ukey.verifier';
 import { move } from '../modules/funds/ledger';
 import { loadDemoOnboarding } from './onboarding';
 import { loadDemoListings } from './listings';
@@ -132,10 +134,14 @@ const DEMO_USERS = [
 
 const DEMO_MARKER = 'demo_data_version';
 
-/** Creates the demo market once; a second start finds the marker and leaves everything as it is. */
-export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new Date()): Promise<boolean> {
+/**
+ * Creates the demo market once; a second start finds the marker and leaves everything as it is. `ca` is the
+ * platform CA: it issues the demo's key devices, and payments are checked by its verifier as the app's are.
+ */
+export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa, now: Date = new Date()): Promise<boolean> {
   const [marker] = await db.select().from(systemMeta).where(eq(systemMeta.key, DEMO_MARKER)).limit(1);
   if (marker) return false;
+  const ukey = platformCaVerifier(ca);
   const passwordHashes = {
     trader: await hashPassword(DEMO_PASSWORDS.trader),
     operator: await hashPassword(DEMO_PASSWORDS.operator),
@@ -165,20 +171,20 @@ export async function loadDemoData(db: Db, storage: FileStorage, now: Date = new
     }
     await loadDemoFunds(tx, storage, enterpriseIds, now);
     await loadDemoOnboarding(tx, storage, passwordHashes.trader, now);
-    await loadDemoListings(tx, now);
-    await loadDemoAuctions(tx, now);
+    await loadDemoListings(tx, ukey, now);
+    await loadDemoAuctions(tx, ukey, now);
     await loadDemoContent(tx, storage, now);
-    await loadDemoUkey(tx, now);
+    await loadDemoUkey(tx, ca, now);
     await tx.insert(systemMeta).values({ key: DEMO_MARKER, value: '1' });
   });
   // contracts are made after the deals' commit, as the platform makes them (flows/make-contract.ts)
-  await loadDemoContracts(db, storage, now);
+  await loadDemoContracts(db, storage, ca, now);
   await seedDemoDrivers(db, storage, now);
-  await loadDemoOrders(db, storage, now);
-  await loadDemoSettlement(db, now);
+  await loadDemoOrders(db, storage, ukey, now);
+  await loadDemoSettlement(db, ukey, now);
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
-  await loadDemoLongTerm(db, storage, now);
+  await loadDemoLongTerm(db, storage, ukey, now);
   return true;
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { listings, products, users } from '../db/schema/index';
 import { answerSubscription } from '../flows/answer-subscription';
 import { subscribeListing } from '../flows/subscribe-listing';
+import type { UkeyVerifier } from '../modules/funds/pay-auth';
 import type { Clock } from '../lib/clock';
 import { nextTradeNumber } from '../lib/trade-number';
 import type { Actor } from '../lib/actor';
@@ -80,7 +81,7 @@ export async function insertDemoListing(
  * A living listing market relative to `now`: open, upcoming, ended, awaiting audit and draft listings of both types,
  * some partly subscribed, with deals. Subscriptions go through the real flow, so deposits sit in the journal.
  */
-export async function loadDemoListings(tx: Tx, now: Date) {
+export async function loadDemoListings(tx: Tx, ukey: UkeyVerifier, now: Date) {
   const db = tx as unknown as Db;
   await tx.insert(products).values(DEMO_PRODUCTS).onConflictDoNothing();
   const seller = await actorOf(db, 'seller01');
@@ -92,7 +93,7 @@ export async function loadDemoListings(tx: Tx, now: Date) {
 
   let request = 0;
   const subscribe = async (who: Actor, tradeNo: string, tons: number, time: number) =>
-    subscribeListing(db, at(time), who, { tradeId: tradeNo, quantity: tons * 1000, requestId: `demo-sub-${++request}` });
+    subscribeListing(db, at(time), ukey, who, { tradeId: tradeNo, quantity: tons * 1000, requestId: `demo-sub-${++request}` });
   const answer = (owner: Actor, id: number, action: 'confirm' | 'decline', time: number) => answerSubscription(db, at(time), owner, { id, action, reason: action === 'decline' ? '交收时间不匹配' : undefined });
 
   const shuozhou: [string, string, string, string] = ['山西省', '朔州市', '朔城区', '晋北煤业一号储煤场'];

@@ -16,6 +16,7 @@ import { createCallOff } from '../modules/long-term/call-offs.service';
 import { acceptApplication, applyToOffer, saveOffer } from '../modules/long-term/offers.service';
 import { issueStatement } from '../flows/issue-statement';
 import { confirmStatement } from '../flows/settle-statement';
+import type { UkeyVerifier } from '../modules/funds/pay-auth';
 import { actorOf, at } from './listings';
 import { demoDeliveryDesk, effectiveByPaperCopy } from './orders';
 
@@ -31,7 +32,7 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
  * buyer; and a second offer, open to every audited buyer, waiting for applications. Every step goes through the
  * services the pages call, each at its own time in the past.
  */
-export async function loadDemoLongTerm(db: Db, storage: FileStorage, now: Date) {
+export async function loadDemoLongTerm(db: Db, storage: FileStorage, ukey: UkeyVerifier, now: Date) {
   const seller = await actorOf(db, 'seller01');
   const plant = await actorOf(db, 'buyer01');
   const [operatorRow] = await db.select().from(users).where(eq(users.username, 'operator'));
@@ -70,7 +71,7 @@ export async function loadDemoLongTerm(db: Db, storage: FileStorage, now: Date) 
   await startLongTermOfContract(db, at(offeredAt + 5 * DAY + 2 * HOUR), framework!.id);
 
   // the buyer's trucks fetch the coal (出厂价): each month's call-off runs the whole spot chain
-  const desk = await demoDeliveryDesk(db, storage, seller, [plant]);
+  const desk = await demoDeliveryDesk(db, storage, ukey, seller, [plant]);
   const plantDrivers = await db.select().from(drivers).where(and(eq(drivers.enterpriseId, plant.enterpriseId!), eq(drivers.status, 'approved'))).orderBy(drivers.id);
   const deliveredShare = [0.99, 0.84, 0.98];
   for (let m = 0; m < 3; m++) {
@@ -111,7 +112,7 @@ export async function loadDemoLongTerm(db: Db, storage: FileStorage, now: Date) 
     // the two earlier months are settled; last month's statement is still to come
     if (m < 2) {
       const statement = await issueStatement(db, at(deliveredAt + DAY), seller, order!.id);
-      await confirmStatement(db, at(deliveredAt + DAY + 4 * HOUR), plant, statement.id, {});
+      await confirmStatement(db, at(deliveredAt + DAY + 4 * HOUR), ukey, plant, statement.id, {});
     }
   }
 

@@ -20,6 +20,7 @@ import { submitQualityReport } from '../flows/submit-quality-report';
 import { saveUpload } from '../modules/files/files.service';
 import type { FileStorage } from '../modules/files/storage';
 import { payOrder } from '../flows/pay-order';
+import type { UkeyVerifier } from '../modules/funds/pay-auth';
 import { terminateOrder } from '../flows/terminate-order';
 import { shanghaiDate } from '../lib/shanghai-time';
 import { labReportPng, weighTicketPng, type DemoLabReport } from './delivery-photos';
@@ -34,7 +35,7 @@ const DAY = 24 * HOUR;
  * Each contract takes effect the way a party without a certificate makes it effective: a paper copy signed by both,
  * accepted by the trading centre. Returns the contracts by lot name, oldest first.
  */
-async function demoEffectiveContracts(db: Db, storage: FileStorage, now: Date) {
+async function demoEffectiveContracts(db: Db, storage: FileStorage, ukey: UkeyVerifier, now: Date) {
   const t = now.getTime();
   const seller = await actorOf(db, 'seller01');
   const plant = await actorOf(db, 'buyer01');
@@ -60,7 +61,7 @@ async function demoEffectiveContracts(db: Db, storage: FileStorage, now: Date) {
   ];
   const sourceIds = new Map<number, string>();
   for (const lot of lots) {
-    const subscription = await subscribeListing(db, at(lot.at), lot.buyer, { tradeId: lot.listing, quantity: lot.tons * 1000, requestId: `demo-order-sub-${++request}` });
+    const subscription = await subscribeListing(db, at(lot.at), ukey, lot.buyer, { tradeId: lot.listing, quantity: lot.tons * 1000, requestId: `demo-order-sub-${++request}` });
     await answerSubscription(db, at(lot.at + HOUR), lot.owner, { id: subscription.id, action: 'confirm' });
     sourceIds.set(subscription.id, lot.name);
     // the platform makes the contract right after the deal
@@ -102,7 +103,7 @@ type Truck = { driver: Driver; plannedKg: number; loadedNet: number; arrivedNet:
  * The demo's hands at the delivery desk: trucks taken as far as asked, weigh tickets with their printed pictures,
  * payments and lab reports, each through the service the pages call at its own time. `seller` weighs at loading.
  */
-export async function demoDeliveryDesk(db: Db, storage: FileStorage, seller: Actor, buyers: Actor[]) {
+export async function demoDeliveryDesk(db: Db, storage: FileStorage, ukey: UkeyVerifier, seller: Actor, buyers: Actor[]) {
   const enterpriseName = async (who: Actor) => (await db.select().from(enterprises).where(eq(enterprises.id, who.enterpriseId!)))[0]!.organName;
   const names = new Map<number | null, string>([[seller.enterpriseId, await enterpriseName(seller)]]);
   for (const buyer of buyers) names.set(buyer.enterpriseId, await enterpriseName(buyer));
@@ -148,7 +149,7 @@ export async function demoDeliveryDesk(db: Db, storage: FileStorage, seller: Act
     const loadedNet = plannedKg - 300 - (i % 5) * 110;
     return { driver, plannedKg, loadedNet, arrivedNet: loadedNet - 20 - (i % 4) * 15 };
   };
-  const pay = (buyer: Actor, order: Order, time: number) => payOrder(db, at(time), buyer, order.id, { requestId: `demo-pay-${order.id}` });
+  const pay = (buyer: Actor, order: Order, time: number) => payOrder(db, at(time), ukey, buyer, order.id, { requestId: `demo-pay-${order.id}` });
   async function labReport(who: Actor, order: Order, time: number, batch: string, values: Omit<DemoLabReport, 'labName' | 'reportNo' | 'sample' | 'testedAt'>) {
     const labName = '山西省煤炭质量检测中心';
     const reportNo = `MZ${formatDateTime(new Date(time)).slice(0, 10).replace(/-/g, '')}${String(order.id).padStart(3, '0')}`;
@@ -166,15 +167,15 @@ export async function demoDeliveryDesk(db: Db, storage: FileStorage, seller: Act
  * sign-for dispute and lab reports (DESIGN.md §7 demo data). Every step goes through the service the pages call,
  * at its own time in the past, so timelines, journals and counters read as they would after three weeks of trade.
  */
-export async function loadDemoOrders(db: Db, storage: FileStorage, now: Date) {
+export async function loadDemoOrders(db: Db, storage: FileStorage, ukey: UkeyVerifier, now: Date) {
   const t = now.getTime();
   // the lot 'overdue' (津沽能源) stays unpaid past its deadline: on the operator's to-do
-  const { byName, seller, plant, operator } = await demoEffectiveContracts(db, storage, now);
+  const { byName, seller, plant, operator } = await demoEffectiveContracts(db, storage, ukey, now);
   const orderOf = async (name: string) => (await db.select().from(orders).where(eq(orders.contractId, byName.get(name)!.id)))[0]!;
   const approvedDrivers = async (who: Actor) =>
     db.select().from(drivers).where(and(eq(drivers.enterpriseId, who.enterpriseId!), eq(drivers.status, 'approved'))).orderBy(drivers.id);
   const [sellerDrivers, plantDrivers] = [await approvedDrivers(seller), await approvedDrivers(plant)];
-  const { truck, load, pay, labReport } = await demoDeliveryDesk(db, storage, seller, [plant]);
+  const { truck, load, pay, labReport } = await demoDeliveryDesk(db, storage, ukey, seller, [plant]);
 
   // 待发货: paid two days after the contract, trucks not yet sent
   await pay(plant, await orderOf('paid'), t - 21 * DAY);

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStorage } from '../modules/files/storage';
 import { reconcile } from '../modules/funds/ledger';
-import { loadPlatformCa } from '../modules/ukey/ca';
+import { loadPlatformCa, type PlatformCa } from '../modules/ukey/ca';
+import { platformCaVerifier } from '../modules/ukey/ukey.verifier';
 import { openTestDatabase } from '../test/test-app';
 import type { Database } from '../db/client';
 import { fundJournal, orders, settlementStatements } from '../db/schema/index';
@@ -14,10 +15,11 @@ import { loadDemoSettlement } from './settlement';
 
 describe('demo settlement', () => {
   let database: Database;
+  let ca: PlatformCa;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-demo-settle-'));
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    await loadPlatformCa({ dataDir: dir });
+    ca = await loadPlatformCa({ dataDir: dir });
   }, 300_000);
   afterAll(async () => {
     await database?.close();
@@ -26,7 +28,7 @@ describe('demo settlement', () => {
 
   it('the demo data settles its delivered order: statement issued and confirmed in the past, money moved, order 已结算', async () => {
     const now = new Date();
-    await loadDemoData(database.db, new LocalFileStorage(dir), now);
+    await loadDemoData(database.db, new LocalFileStorage(dir), ca, now);
     const db = database.db;
     // the spot order's statement (the long-term call-offs' statements are demo/long-term.ts's)
     const spotOrders = new Set((await db.select().from(orders)).filter((o) => o.tradeNo.startsWith('GP')).map((o) => o.id));
@@ -43,6 +45,6 @@ describe('demo settlement', () => {
     expect(moves.length).toBeGreaterThan(0);
     expect((await reconcile(db)).every((r) => r.balanced)).toBe(true);
     // a second call finds nothing left to settle
-    expect(await loadDemoSettlement(db, now)).toBeNull();
+    expect(await loadDemoSettlement(db, platformCaVerifier(ca), now)).toBeNull();
   }, 300_000);
 });

@@ -6,7 +6,7 @@ import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import { freezeTradeDeposit } from '../modules/funds/trade-deposits.service';
-import { verifyPaymentAuth } from '../modules/funds/pay-auth';
+import { verifyPaymentAuth, type UkeyVerifier } from '../modules/funds/pay-auth';
 import type { Actor } from '../lib/actor';
 import { publish } from '../lib/events';
 
@@ -14,6 +14,7 @@ import { publish } from '../lib/events';
 export async function enrolAuction(
   db: Db,
   clock: Clock,
+  ukey: UkeyVerifier,
   actor: Actor,
   input: { tradeId: string; requestId: string; payPassword?: string; ukeySignature?: string },
 ) {
@@ -31,7 +32,7 @@ export async function enrolAuction(
     if (existing.e.requestId === input.requestId) return existing.e;
     throw appError('already_enrolled');
   }
-  await verifyPaymentAuth(db, clock, actor, 'auction_enrol', input);
+  await verifyPaymentAuth(db, clock, ukey, actor, 'auction_enrol', input);
 
   return db.transaction(async (tx) => {
     const [auction] = await tx.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).for('update').limit(1);

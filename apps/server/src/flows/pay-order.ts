@@ -4,7 +4,7 @@ import { appError } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
 import { freezeOrderEscrow } from '../modules/funds/escrow.service';
-import { verifyPaymentAuth } from '../modules/funds/pay-auth';
+import { verifyPaymentAuth, type UkeyVerifier } from '../modules/funds/pay-auth';
 import { presentDetail } from '../modules/order/order-query.service';
 import { orderPolicy } from '../modules/order/order.policy';
 import { findOrder, moveOrder, orderForActor, recordOrderEvent } from '../modules/order/order.service';
@@ -24,12 +24,12 @@ const statusText = (status: string) => ORDER_STATUS[status as OrderStatus] ?? st
  * operator decides whether to terminate it (DESIGN.md §8; no automatic termination). Until it does, money from a
  * late buyer is better than none.
  */
-export async function payOrder(db: Db, clock: Clock, actor: Actor, id: number, input: OrderPay): Promise<{ detail: OrderDetail; replayed: boolean }> {
+export async function payOrder(db: Db, clock: Clock, ukey: UkeyVerifier, actor: Actor, id: number, input: OrderPay): Promise<{ detail: OrderDetail; replayed: boolean }> {
   const { order } = await orderForActor(db, actor, id);
   orderPolicy.can(actor, 'pay', order);
   if (order.status !== 'unpaid') return { detail: await alreadyPaid(db, clock, actor, id), replayed: true };
   const signed = { ...input, orderId: id };
-  await verifyPaymentAuth(db, clock, actor, ORDER_PAY_ACTION, signed);
+  await verifyPaymentAuth(db, clock, ukey, actor, ORDER_PAY_ACTION, signed);
 
   const paid = await db.transaction(async (tx) => {
     const locked = await findOrder(tx, id, true);

@@ -5,7 +5,7 @@ import { businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
 import { platformEnterpriseId } from '../modules/enterprise/enterprise.service';
-import { verifyPaymentAuth } from '../modules/funds/pay-auth';
+import { verifyPaymentAuth, type UkeyVerifier } from '../modules/funds/pay-auth';
 import { settleStatementMoney } from '../modules/funds/settlement-money.service';
 import { performanceDepositOf } from '../modules/funds/trade-deposits.service';
 import { findOrder, markOrderSettled, recordOrderEvent } from '../modules/order/order.service';
@@ -44,11 +44,18 @@ async function settleInTx(tx: Tx, clock: Clock, actor: Actor, row: SettlementSta
   return moved;
 }
 
-export async function confirmStatement(db: Db, clock: Clock, actor: Actor, id: number, input: { payPassword?: string; ukeySignature?: string }) {
+export async function confirmStatement(
+  db: Db,
+  clock: Clock,
+  ukey: UkeyVerifier,
+  actor: Actor,
+  id: number,
+  input: { payPassword?: string; ukeySignature?: string },
+) {
   const row = await statementForActor(db, actor, id);
   settlementPolicy.can(actor, 'answer', row);
   if (row.status !== 'pending') throw businessRule(`结算单当前状态为「${stateLabel(StatementStates, row.status)}」，不能确认`);
-  await verifyPaymentAuth(db, clock, actor, STATEMENT_CONFIRM_ACTION, { ...input, statementId: id } as never);
+  await verifyPaymentAuth(db, clock, ukey, actor, STATEMENT_CONFIRM_ACTION, { ...input, statementId: id } as never);
   const moved = await db.transaction((tx) => settleInTx(tx, clock, actor, row, 'confirm', {}));
   return present(db, moved, actor);
 }

@@ -19,19 +19,28 @@ import type { FileStorage } from '../modules/files/storage';
 import { checkPayPassword, paymentAuthSwitches } from '../modules/funds/pay-auth';
 import { assembleDocumentSignature, prepareDocumentSignature, spendSigningSession } from '../modules/sign/sign.service';
 import type { EnterpriseActor } from '../modules/sign/sign.policy';
+import type { SignTrust } from '../modules/sign/sign.trust';
 
 // 签署合同 with a certificate, in two steps: the sign module prepares and assembles the PDF signature, the contract
 // module records it and moves the contract.
 
 /** Step 1: the current PDF is prepared for this side's signature, its seal over this side's signature block. */
-export async function prepareContractSignature(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, deviceId: number): Promise<SignPrepareResult> {
+export async function prepareContractSignature(
+  db: Db,
+  storage: FileStorage,
+  clock: Clock,
+  trust: SignTrust,
+  actor: Actor,
+  id: number,
+  deviceId: number,
+): Promise<SignPrepareResult> {
   const row = await contractById(db, id);
   const side = contractPolicy.can(actor, 'actAsParty', row);
   assertSignable(row);
   if ((side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) !== null) throw appError('contract_already_signed');
   const pdf = await readAll(storage, row.pdfKey);
   if (!pdf) throw notFound('合同文件不存在');
-  return prepareDocumentSignature(db, storage, clock, actor as EnterpriseActor, {
+  return prepareDocumentSignature(db, storage, clock, trust, actor as EnterpriseActor, {
     fileName: `${row.contractNo}.pdf`,
     pdf,
     deviceId,
@@ -51,6 +60,7 @@ export async function completeContractSignature(
   db: Db,
   storage: FileStorage,
   clock: Clock,
+  trust: SignTrust,
   actor: Actor,
   id: number,
   input: { sessionId: string; signature: string; payPassword?: string },
@@ -63,7 +73,7 @@ export async function completeContractSignature(
     if (!input.payPassword) throw businessRule('请输入支付密码');
     await checkPayPassword(db, clock, actor.enterpriseId!, input.payPassword);
   }
-  const assembled = await assembleDocumentSignature(db, storage, clock, actor as EnterpriseActor, {
+  const assembled = await assembleDocumentSignature(db, storage, clock, trust, actor as EnterpriseActor, {
     sessionId: input.sessionId,
     signature: input.signature,
     purpose: (purpose) => purpose.startsWith(`contract:${row.id}:`),

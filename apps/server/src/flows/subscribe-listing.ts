@@ -10,7 +10,7 @@ import { GroupCommitter, type Verdict } from '../lib/group-commit';
 import { inlineMarketMove } from '../lib/transition';
 import { announceListing } from '../modules/listing/listing.state';
 import { DepositBatch } from '../modules/funds/trade-deposits.service';
-import { PAYMENT_AUTH_SWITCHES, verifyPaymentAuth } from '../modules/funds/pay-auth';
+import { PAYMENT_AUTH_SWITCHES, verifyPaymentAuth, type UkeyVerifier } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
 import type { Actor } from '../lib/actor';
 import { confirmSubscriptionInTx } from './answer-subscription';
@@ -38,7 +38,7 @@ interface SubscribeJob {
  * Subscriptions to one listing queue in arrival order and are judged one by one, in order, inside one transaction
  * that commits them together (group commit, lib/group-commit.ts); each is answered after that commit.
  */
-export async function subscribeListing(db: Db, clock: Clock, actor: Actor, input: SubscribeInput): Promise<Subscription> {
+export async function subscribeListing(db: Db, clock: Clock, ukey: UkeyVerifier, actor: Actor, input: SubscribeInput): Promise<Subscription> {
   listingPolicy.can(actor, 'trade');
   // no enterprise, nothing to subscribe with (the group's enterprise check would refuse it the same way)
   if (actor.enterpriseId === null) throw notApproved();
@@ -52,7 +52,7 @@ export async function subscribeListing(db: Db, clock: Clock, actor: Actor, input
   const replay = await replayOf(db, actor, input.requestId);
   if (replay) return replay;
   await requireApproved(db, actor);
-  await verifyPaymentAuth(db, clock, actor, 'listing_subscribe', input);
+  await verifyPaymentAuth(db, clock, ukey, actor, 'listing_subscribe', input);
   return enqueue(db, { ...job, payChecked: true });
 }
 

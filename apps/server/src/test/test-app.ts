@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { openPglite, openPostgres } from '../lib/database';
@@ -59,8 +59,8 @@ export interface TestApp {
 }
 
 /**
- * One platform CA per test process: the CA is process-wide (like the UKey verifier), so two apps of one test file
- * (PGlite and PostgreSQL) must issue and check with the same one.
+ * One platform CA per test process: every app of a test file (PGlite and PostgreSQL) loads the same CA files, so
+ * certificates a test made with one app still chain for another, and the key is made only once.
  */
 let testCa: Promise<{ caCertFile: string; caKeyFile: string }> | null = null;
 function testCaFiles() {
@@ -73,12 +73,15 @@ function testCaFiles() {
   })());
 }
 
-export async function createTestApp(kind: TestDatabaseKind = 'pglite', overrides: Partial<Config> = {}): Promise<TestApp> {
+/** What a test may hand the app instead of the platform's own (a fake sign trust, a failing SMS provider …). */
+export type TestAppDeps = Omit<AppOptions, 'config' | 'database' | 'clock' | 'logger'>;
+
+export async function createTestApp(kind: TestDatabaseKind = 'pglite', overrides: Partial<Config> = {}, deps: TestAppDeps = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-test-'));
   const config = { ...loadConfig({}), dataDir, ...(await testCaFiles()), demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
   const database = await openTestDatabase(kind);
   const clock = new ManualClock();
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ ...deps, config, database, clock });
   await app.ready();
   return {
     app,

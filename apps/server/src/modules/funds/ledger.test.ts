@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('the funds ledger on %s', (kind) => {
           const payee = pick(actors);
           await t.database.db.transaction((tx) => applyDepositToPayment(tx, pick(deposits), payee.enterpriseId!));
         } else if (op < 0.77) {
-          const w = await applyWithdrawal(db, t.clock, actor, { amount: amount(), remark: '', requestId: newRequestId() });
+          const w = await applyWithdrawal(db, t.clock, t.app.ukeyVerifier, actor, { amount: amount(), remark: '', requestId: newRequestId() });
           pendingWithdrawals.push(w.id);
         } else if (op < 0.85 && pendingWithdrawals.length) {
           const id = pendingWithdrawals.splice(Math.floor(random() * pendingWithdrawals.length), 1)[0]!;

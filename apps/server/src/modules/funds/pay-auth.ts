@@ -14,18 +14,12 @@ export const MAX_PAY_PASSWORD_FAILURES = 5;
 export const PAY_PASSWORD_LOCK_MS = 30 * 60 * 1000;
 
 /**
- * Verifies a key-device (UKey) signature over the action and its request fields (`payload`). The ukey module plugs
- * the platform-CA verifier in at start (modules/ukey); until one is set no signature is accepted, so turning
- * UkeySwitch on stops money from moving rather than letting it through. A verifier may throw a refusal that says
- * why (revoked, expired, replayed…) instead of answering false.
+ * Verifies a key-device (UKey) signature over the action and its request fields (`payload`). The app builds the
+ * platform-CA verifier (modules/ukey) once and every money-moving call is given it. A verifier may throw a refusal
+ * that says why (revoked, expired, replayed…) instead of answering false.
  */
 export interface UkeyVerifier {
   verify(input: { db: Db; clock: Clock; actor: Actor; action: string; payload: Record<string, unknown>; signature: string }): Promise<boolean>;
-}
-export const ukeyNotConnected: UkeyVerifier = { verify: async () => false };
-let ukeyVerifier: UkeyVerifier = ukeyNotConnected;
-export function setUkeyVerifier(verifier: UkeyVerifier) {
-  ukeyVerifier = verifier;
 }
 
 /** The system switches (sys_switch codes) that put a check in front of money-moving actions. */
@@ -38,12 +32,13 @@ export async function paymentAuthSwitches(db: Db) {
 }
 
 /**
- * The check in front of every money-moving action (spec §4): with UkeySwitch on a key signature, with PayPassword
- * on the pay password, with both off nothing.
+ * The check in front of every money-moving action (spec §4): with UkeySwitch on a key signature (checked by
+ * `ukey`), with PayPassword on the pay password, with both off nothing.
  */
 export async function verifyPaymentAuth(
   db: Db,
   clock: Clock,
+  ukey: UkeyVerifier,
   actor: Actor,
   action: string,
   input: { payPassword?: string; ukeySignature?: string },
@@ -53,7 +48,7 @@ export async function verifyPaymentAuth(
   if (on.ukey) {
     if (!input.ukeySignature) throw businessRule('请使用 UKey 签章确认本次操作');
     const payload = input as Record<string, unknown>;
-    if (!(await ukeyVerifier.verify({ db, clock, actor, action, payload, signature: input.ukeySignature }))) {
+    if (!(await ukey.verify({ db, clock, actor, action, payload, signature: input.ukeySignature }))) {
       throw businessRule('UKey 签章验证未通过');
     }
     return;

@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { findStoredFile } from '../files/files.service';
 import { move } from './ledger';
 import { fundsPolicy } from './funds.policy';
-import { verifyPaymentAuth } from './pay-auth';
+import { verifyPaymentAuth, type UkeyVerifier } from './pay-auth';
 
 /** Money in and out of an enterprise's account: declared transfers in (入金) and withdrawals (出金), each reviewed by the operator. */
 const requireEnterprise = (actor: Actor): number => fundsPolicy.can(actor, 'ownAccount');
@@ -80,6 +80,7 @@ export async function rejectDepositIn(db: Db, clock: Clock, actor: Actor, id: nu
 export async function applyWithdrawal(
   db: Db,
   clock: Clock,
+  ukey: UkeyVerifier,
   actor: Actor,
   input: { amount: number; remark: string; requestId: string; payPassword?: string; ukeySignature?: string },
 ) {
@@ -90,7 +91,7 @@ export async function applyWithdrawal(
     .where(and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.requestId, input.requestId)))
     .limit(1);
   if (previous) return previous;
-  await verifyPaymentAuth(db, clock, actor, 'withdrawal', input);
+  await verifyPaymentAuth(db, clock, ukey, actor, 'withdrawal', input);
   const enterprise = fundsPolicy.can(actor, 'withdraw', await findEnterprise(db, enterpriseId));
   if (!enterprise.bankAccountNo) throw businessRule('企业尚未登记结算银行账户，请先完善企业信息');
   return db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds())('recommended trades and trade summary on %s',
   beforeAll(async () => {
     t = await createTestApp(kind);
     // the app's own file storage: the app's contract maker hears the demo's deals and writes their PDFs there
-    await loadDemoData(t.database.db, t.app.storage, t.clock.now());
+    await loadDemoData(t.database.db, t.app.storage, t.app.platformCa, t.clock.now());
     operator = (await signedIn(t.app, t.database.db, { role: 'operator' })).token;
   });
   afterAll(async () => {

@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('listing subscriptions in groups on %s', (kin
   }
 
   const subscribe = (buyer: Awaited<ReturnType<typeof buyerWithFunds>>, tradeId: string, quantity: number, requestId = newRequestId()) =>
-    subscribeListing(t.database.db, t.clock, buyer.actor, { tradeId, quantity, requestId });
+    subscribeListing(t.database.db, t.clock, t.app.ukeyVerifier, buyer.actor, { tradeId, quantity, requestId });
 
   it('judges one group in arrival order: quantity left, min and max, the last lot, funds, sold out', async () => {
     // 1,000 t, 100–500 t a time, ¥20/t deposit

@@ -277,7 +277,7 @@ describe.each(testDatabaseKinds())('orders and goods payment on %s', (kind) => {
     }
 
     const other = await effectiveOrder(t);
-    const { detail, replayed } = await payOrder(t.database.db, t.clock, other.buyer.traderActor, other.order.id, { requestId: newRequestId() });
+    const { detail, replayed } = await payOrder(t.database.db, t.clock, t.app.ukeyVerifier, other.buyer.traderActor, other.order.id, { requestId: newRequestId() });
     expect(replayed).toBe(false);
     expect(detail.status).toBe('awaiting_shipment');
   });

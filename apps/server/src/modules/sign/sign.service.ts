@@ -21,7 +21,7 @@ import { filesByIds, ownedFileId, saveUpload } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
 import { describeCertificate, issuedBy } from './certificate-info';
 import { signPolicy, type EnterpriseActor } from './sign.policy';
-import { signTrust } from './sign.trust';
+import type { SignTrust } from './sign.trust';
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -53,11 +53,12 @@ export async function prepareSigning(
   db: Db,
   storage: FileStorage,
   clock: Clock,
+  trust: SignTrust,
   actor: EnterpriseActor,
   input: { fileName: string; data: Buffer; deviceId: number; reason: string },
 ): Promise<SignPrepareResult> {
   requirePdf(input.data);
-  return prepareDocumentSignature(db, storage, clock, actor, { ...input, pdf: input.data, purpose: '' });
+  return prepareDocumentSignature(db, storage, clock, trust, actor, { ...input, pdf: input.data, purpose: '' });
 }
 
 /**
@@ -68,10 +69,11 @@ export async function prepareDocumentSignature(
   db: Db,
   storage: FileStorage,
   clock: Clock,
+  trust: SignTrust,
   actor: EnterpriseActor,
   input: { fileName: string; pdf: Uint8Array; deviceId: number; reason: string; purpose: string; placement?: SealPlacement },
 ): Promise<SignPrepareResult> {
-  const certificateDer = await signTrust().signingCertificate(db, clock, actor, input.deviceId);
+  const certificateDer = await trust.signingCertificate(db, clock, actor, input.deviceId);
   const enterprise = await ownEnterprise(db, actor);
   const holder = describeCertificate(certificateDer).holder ?? actor.username;
   const signingTime = clock.now();
@@ -148,6 +150,7 @@ export async function assembleDocumentSignature(
   db: Db,
   storage: FileStorage,
   clock: Clock,
+  trust: SignTrust,
   actor: EnterpriseActor,
   input: { sessionId: string; signature: string; purpose: (purpose: string) => boolean },
 ): Promise<AssembledSignature> {
@@ -167,7 +170,7 @@ export async function assembleDocumentSignature(
   const digest = createHash('sha256').update(prepared.subarray(0, byteRange[1])).update(prepared.subarray(byteRange[2])).digest();
   const attributes = buildSignedAttributes({ digest, signingTime: session.signingTime, certificateDer });
   if (!Buffer.from(attributes.der).equals(Buffer.from(signedAttributesDer))) throw appError('signing_session_invalid', '待签文件已变化，请重新签章');
-  const caCertificates = await signTrust().caCertificates();
+  const caCertificates = await trust.caCertificates();
   const cms = assembleSignedData({ signedAttributes: attributes.attributes, certificateDer, chainDer: caCertificates.slice(0, 1), rawSignature });
   const signed = Buffer.from(embedSignature({ pdf: prepared, byteRange }, cms));
   return { session, signed, sha256: sha256Hex(signed), certificate: describeCertificate(certificateDer) };
@@ -191,11 +194,12 @@ export async function completeSigning(
   db: Db,
   storage: FileStorage,
   clock: Clock,
+  trust: SignTrust,
   actor: EnterpriseActor,
   input: { sessionId: string; signature: string },
 ): Promise<SignedDocument> {
   const now = clock.now();
-  const { session, signed, sha256, certificate } = await assembleDocumentSignature(db, storage, clock, actor, { ...input, purpose: (p) => p === '' });
+  const { session, signed, sha256, certificate } = await assembleDocumentSignature(db, storage, clock, trust, actor, { ...input, purpose: (p) => p === '' });
   const enterprise = await ownEnterprise(db, actor);
   const row = await db.transaction(async (tx) => {
     await spendSigningSession(tx, session.id, now);
@@ -268,17 +272,23 @@ export async function listSignedDocuments(db: Db, actor: EnterpriseActor, page: 
 }
 
 /**
- * Looks a document number up for the public verification (the contract issue registers contracts here): its
+ * Looks a document number up for the public verification (the app passes the contract module's lookup): its
  * title and the SHA-256 of every signed copy the platform holds.
  */
 export type VerificationReference = (db: Db, number: string) => Promise<{ title: string; signedSha256: string[] } | null>;
-let referenceLookup: VerificationReference = async () => null;
-export function setVerificationReference(lookup: VerificationReference) {
-  referenceLookup = lookup;
-}
+/** No document numbers to look up: every number is "not found". */
+export const noVerificationReference: VerificationReference = async () => null;
 
-/** Public verification of every signature in an uploaded PDF. */
-export async function verifyDocument(db: Db, input: { fileName: string; data: Buffer; number?: string }): Promise<SignVerifyResult> {
+/**
+ * Public verification of every signature in an uploaded PDF: chains and revocations through `trust`, the optional
+ * document number through `lookup`.
+ */
+export async function verifyDocument(
+  db: Db,
+  trust: SignTrust,
+  lookup: VerificationReference,
+  input: { fileName: string; data: Buffer; number?: string },
+): Promise<SignVerifyResult> {
   requirePdf(input.data);
   let checks: PdfSignatureCheck[];
   try {
@@ -287,15 +297,15 @@ export async function verifyDocument(db: Db, input: { fileName: string; data: Bu
     throw appError('pdf_invalid', '文件无法解析为 PDF');
   }
   const revisionEnds = revisionEndOffsets(input.data);
-  const caCertificates = await signTrust().caCertificates();
+  const caCertificates = await trust.caCertificates();
   const signatures: SignatureVerdict[] = [];
   for (const [i, check] of checks.entries()) {
-    signatures.push(await judge(db, check, i, checks, revisionEnds, caCertificates));
+    signatures.push(await judge(db, trust, check, i, checks, revisionEnds, caCertificates));
   }
   const sha256 = sha256Hex(input.data);
   let reference: SignVerifyResult['reference'] = null;
   if (input.number) {
-    const found = await referenceLookup(db, input.number);
+    const found = await lookup(db, input.number);
     reference = { number: input.number, found: !!found, title: found?.title ?? null, matches: !!found?.signedSha256.includes(sha256) };
   }
   const allValid = signatures.length > 0 && signatures.every((s) => s.valid) && signatures.some((s) => s.coversWholeFile);
@@ -317,6 +327,7 @@ const revisionOf = (revisionEnds: number[], coveredLength: number) => revisionEn
 
 async function judge(
   db: Db,
+  trust: SignTrust,
   check: PdfSignatureCheck,
   index: number,
   all: PdfSignatureCheck[],
@@ -353,7 +364,7 @@ async function judge(
     validAtSigning = !!at && at >= certificate.notBefore && at <= certificate.notAfter;
     findings.push(validAtSigning ? '签署时证书在有效期内' : '签署时证书不在有效期内');
     if (trustedIssuer) {
-      const revocation = await signTrust().revocation(db, certificate.serialHex);
+      const revocation = await trust.revocation(db, certificate.serialHex);
       if (revocation) {
         revoked = { revokedAt: formatDateTime(revocation.revokedAt), reason: revocation.reason };
         findings.push(`证书已于 ${revoked.revokedAt} 吊销${revocation.reason ? `（${revocation.reason}）` : ''}`);

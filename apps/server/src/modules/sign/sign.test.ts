@@ -8,8 +8,8 @@ import { signedIn } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { pdfsig, sampleContractPdf, tamper } from '../../test/pdf';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
-import { setVerificationReference } from './sign.service';
-import { noSignTrust, setSignTrust } from './sign.trust';
+import { noVerificationReference, type VerificationReference } from './sign.service';
+import type { SignTrust } from './sign.trust';
 
 const API = '/trade-api/api/sign';
 
@@ -24,6 +24,8 @@ describe.each(testDatabaseKinds())('PDF signing and public verification on %s', 
   const devices = new Map<number, Device>();
   const revoked = new Map<string, { revokedAt: Date; reason: string }>();
   let nextDevice = 1;
+  // the document-number lookup the app is given; one test swaps in its own
+  let reference: VerificationReference = noVerificationReference;
 
   /** An enterprise user with a key device certified by the test CA, as the key-device module would give. */
   async function trader(name: string, creditCode: string) {
@@ -69,9 +71,8 @@ describe.each(testDatabaseKinds())('PDF signing and public verification on %s', 
   const documentsCount = async () => Number((await t.database.db.select({ n: count() }).from(signedDocuments))[0]!.n);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     ca = await createTestCa();
-    setSignTrust({
+    const signTrust: SignTrust = {
       signingCertificate: async (_db, _clock, actor, deviceId) => {
         const device = devices.get(deviceId);
         if (!device || device.userId !== actor.userId) throw appError('no_signing_certificate', '该数字证书不属于当前用户');
@@ -79,10 +80,10 @@ describe.each(testDatabaseKinds())('PDF signing and public verification on %s', 
       },
       caCertificates: async () => [ca.der],
       revocation: async (_db, serial) => revoked.get(serial) ?? null,
-    });
+    };
+    t = await createTestApp(kind, {}, { signTrust, verificationReference: (db, number) => reference(db, number) });
   });
   afterAll(async () => {
-    setSignTrust(noSignTrust);
     await t.close();
   });
 
@@ -224,7 +225,7 @@ describe.each(testDatabaseKinds())('PDF signing and public verification on %s', 
   it('checks a document number through the registered lookup', async () => {
     const seller = await trader('神木能源集团有限公司', '91610800MA0KKKKK9L');
     const { pdf, document } = await signPdf(seller, await sampleContractPdf());
-    setVerificationReference(async (_db, number) => (number === 'HT20261123001' ? { title: '煤炭买卖合同', signedSha256: [document.sha256] } : null));
+    reference = async (_db, number) => (number === 'HT20261123001' ? { title: '煤炭买卖合同', signedSha256: [document.sha256] } : null);
     try {
       const match = (await verify(pdf, { number: 'HT20261123001' })).json().result;
       expect(match.reference).toEqual({ number: 'HT20261123001', found: true, title: '煤炭买卖合同', matches: true });
@@ -235,7 +236,7 @@ describe.each(testDatabaseKinds())('PDF signing and public verification on %s', 
       const unknown = (await verify(pdf, { number: 'HT1' })).json().result;
       expect(unknown.reference.found).toBe(false);
     } finally {
-      setVerificationReference(async () => null);
+      reference = noVerificationReference;
     }
   });
 });

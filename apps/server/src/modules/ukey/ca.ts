@@ -33,14 +33,10 @@ export interface CaFiles {
   keyFile?: string | null;
 }
 
-let current: PlatformCa | null = null;
-
-/** The CA the running server issues and checks with (loaded by buildApp). */
-export function getPlatformCa(): PlatformCa {
-  if (!current) throw new Error('platform CA not loaded');
-  return current;
-}
-
+/**
+ * Reads (or on the first start makes) the CA the server issues and checks with. buildApp loads it once and hands
+ * it to whatever issues or checks certificates (`app.platformCa`).
+ */
 export async function loadPlatformCa(files: CaFiles): Promise<PlatformCa> {
   const certFile = files.certFile || path.join(files.dataDir, 'ca', 'ca-cert.pem');
   const keyFile = files.keyFile || path.join(files.dataDir, 'ca', 'ca-key.pem');
@@ -57,8 +53,7 @@ export async function loadPlatformCa(files: CaFiles): Promise<PlatformCa> {
   if (!(await crypto.subtle.verify(SIGNING_ALGORITHM, await certificate.publicKey.export(EC_ALGORITHM, ['verify'], crypto), signature, probe))) {
     throw new Error('CA 私钥与 CA 证书不匹配');
   }
-  current = { certificate, der: new Uint8Array(certificate.rawData), pem: certificate.toString('pem'), privateKey };
-  return current;
+  return { certificate, der: new Uint8Array(certificate.rawData), pem: certificate.toString('pem'), privateKey };
 }
 
 export async function createCaFiles(certFile: string, keyFile: string) {

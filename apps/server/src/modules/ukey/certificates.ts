@@ -3,7 +3,7 @@ import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { createCMSECDSASignature } from 'pkijs';
 import { badRequest } from '../../errors';
-import { EC_ALGORITHM, getPlatformCa, randomSerial, SIGNING_ALGORITHM } from './ca';
+import { EC_ALGORITHM, randomSerial, SIGNING_ALGORITHM, type PlatformCa } from './ca';
 
 /** X.509 work of the key devices: read a PKCS#10, issue a certificate, publish the CRL, check a chain. */
 const crypto = webcrypto;
@@ -63,8 +63,7 @@ export function displayName(name: string): string {
 }
 
 /** One year, subject enterprise + credit code + user, for signatures only (digitalSignature, nonRepudiation). */
-export async function issueCertificate(publicKey: x509.PublicKey, holder: CertificateHolder, now: Date) {
-  const ca = getPlatformCa();
+export async function issueCertificate(ca: PlatformCa, publicKey: x509.PublicKey, holder: CertificateHolder, now: Date) {
   const certificate = await x509.X509CertificateGenerator.create(
     {
       serialNumber: randomSerial(),
@@ -103,8 +102,7 @@ export async function describeCertificate(certificate: x509.X509Certificate) {
 }
 
 /** Signed by the platform CA's key (not just named after it), and within its validity at `now`. */
-export async function chainsToPlatformCa(certificate: x509.X509Certificate, now: Date): Promise<'ok' | 'other_ca' | 'not_yet_valid' | 'expired'> {
-  const ca = getPlatformCa();
+export async function chainsToPlatformCa(ca: PlatformCa, certificate: x509.X509Certificate, now: Date): Promise<'ok' | 'other_ca' | 'not_yet_valid' | 'expired'> {
   let signed = false;
   try {
     signed = certificate.issuer === ca.certificate.subject && (await certificate.verify({ publicKey: ca.certificate.publicKey, signatureOnly: true }, crypto));
@@ -125,8 +123,7 @@ export const CRL_REASON_CODES: Record<string, x509.X509CrlReason> = {
 };
 
 /** The revocation list, signed by the CA, valid for a day (made afresh on each request). */
-export async function buildCrl(entries: { serialNumber: string; revokedAt: Date; reason: string | null }[], now: Date): Promise<Uint8Array> {
-  const ca = getPlatformCa();
+export async function buildCrl(ca: PlatformCa, entries: { serialNumber: string; revokedAt: Date; reason: string | null }[], now: Date): Promise<Uint8Array> {
   const crl = await x509.X509CrlGenerator.create(
     {
       issuer: ca.certificate.subjectName,

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   decodeUkeySignature,
@@ -23,6 +24,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { transition } from '../../lib/transition';
 import { checkPayPassword } from '../funds/pay-auth';
+import type { PlatformCa } from './ca';
 import { buildCrl, chainsToPlatformCa, describeCertificate, issueCertificate, readCsr, verifyRawSignature, type CertificateHolder } from './certificates';
 import { ukeyPolicy } from './ukey.policy';
 
@@ -55,9 +57,9 @@ async function memberLabels(db: Db, enterpriseId: number): Promise<Map<number, s
 }
 
 /** Issues the certificate for the device's key inside the transaction and makes it the device's current one. */
-async function issueFor(tx: Tx, clock: Clock, device: UkeyDeviceRow, publicKey: x509.PublicKey, issuedBy: number) {
+async function issueFor(tx: Tx, clock: Clock, ca: PlatformCa, device: UkeyDeviceRow, publicKey: x509.PublicKey, issuedBy: number) {
   const now = clock.now();
-  const issued = await issueCertificate(publicKey, await holderOf(tx, device.userId, device.enterpriseId), now);
+  const issued = await issueCertificate(ca, publicKey, await holderOf(tx, device.userId, device.enterpriseId), now);
   const [row] = await tx
     .insert(ukeyCertificates)
     .values({
@@ -94,7 +96,7 @@ async function revokeCertificate(tx: Tx, certificateId: number, reason: UkeyRevo
  * 申请: the browser's PKCS#10 and a device name. A trader's request waits for the enterprise admin; the admin's
  * own is issued at once when it carries the right pay password.
  */
-export async function applyDevice(db: Db, clock: Clock, actor: Actor, input: { deviceName: string; csr: string; payPassword?: string }) {
+export async function applyDevice(db: Db, clock: Clock, ca: PlatformCa, actor: Actor, input: { deviceName: string; csr: string; payPassword?: string }) {
   const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const request = await readCsr(input.csr);
   // the enterprise admin approves their own request by giving the pay password
@@ -121,23 +123,23 @@ export async function applyDevice(db: Db, clock: Clock, actor: Actor, input: { d
       })
       .returning();
     if (!issueNow) return device!;
-    return finishIssue(tx, clock, device!, 'issue', request.csr.publicKey, actor.userId);
+    return finishIssue(tx, clock, ca, device!, 'issue', request.csr.publicKey, actor.userId);
   });
 }
 
-async function finishIssue(tx: Tx, clock: Clock, device: UkeyDeviceRow, move: 'issue' | 'renew', publicKey: x509.PublicKey, issuedBy: number) {
-  const certificate = await issueFor(tx, clock, device, publicKey, issuedBy);
+async function finishIssue(tx: Tx, clock: Clock, ca: PlatformCa, device: UkeyDeviceRow, move: 'issue' | 'renew', publicKey: x509.PublicKey, issuedBy: number) {
+  const certificate = await issueFor(tx, clock, ca, device, publicKey, issuedBy);
   return moveDevice(tx, device, move, { currentCertificateId: certificate.id, pendingCsr: null, pendingKeyId: null, decidedBy: issuedBy, rejectReason: null, updatedAt: clock.now() });
 }
 
 /** The enterprise admin approves a waiting request (a new device or a renewal): the CA issues the certificate. */
-export async function approveDevice(db: Db, clock: Clock, actor: Actor, deviceId: number) {
+export async function approveDevice(db: Db, clock: Clock, ca: PlatformCa, actor: Actor, deviceId: number) {
   return db.transaction(async (tx) => {
     const device = await lockDevice(tx, deviceId);
     ukeyPolicy.can(actor, 'decide', device);
     if (!device.pendingCsr) throw conflict('该数字证书没有待审批的申请');
     const { csr } = await readCsr(device.pendingCsr);
-    return finishIssue(tx, clock, device, device.status === 'renewing' ? 'renew' : 'issue', csr.publicKey, actor.userId);
+    return finishIssue(tx, clock, ca, device, device.status === 'renewing' ? 'renew' : 'issue', csr.publicKey, actor.userId);
   });
 }
 
@@ -156,7 +158,7 @@ export async function rejectDevice(db: Db, clock: Clock, actor: Actor, input: { 
 }
 
 /** 更新: the device's user brings a new key; issued at once for the admin (pay password), else it waits. */
-export async function renewDevice(db: Db, clock: Clock, actor: Actor, input: { deviceId: number; csr: string; payPassword?: string }) {
+export async function renewDevice(db: Db, clock: Clock, ca: PlatformCa, actor: Actor, input: { deviceId: number; csr: string; payPassword?: string }) {
   const enterpriseId = ukeyPolicy.can(actor, 'hold');
   const request = await readCsr(input.csr);
   const issueNow = ukeyPolicy.allows(actor, 'decide', { enterpriseId, userId: actor.userId });
@@ -167,7 +169,7 @@ export async function renewDevice(db: Db, clock: Clock, actor: Actor, input: { d
   return db.transaction(async (tx) => {
     const device = await lockDevice(tx, input.deviceId);
     ukeyPolicy.can(actor, 'renew', device);
-    if (issueNow) return finishIssue(tx, clock, device, 'renew', request.csr.publicKey, actor.userId);
+    if (issueNow) return finishIssue(tx, clock, ca, device, 'renew', request.csr.publicKey, actor.userId);
     const now = clock.now();
     return moveDevice(tx, device, 'requestRenewal', { pendingCsr: request.der, pendingKeyId: request.keyId, requestedAt: now, rejectReason: null, updatedAt: now });
   });
@@ -257,13 +259,13 @@ export async function certificateDer(db: Db, actor: Actor, certificateId: number
 }
 
 /** The public revocation list: every revoked certificate of the platform CA. */
-export async function revocationList(db: Db, clock: Clock): Promise<Uint8Array> {
+export async function revocationList(db: Db, clock: Clock, ca: PlatformCa): Promise<Uint8Array> {
   const rows = await db
     .select({ serialNumber: ukeyCertificates.serialNumber, revokedAt: ukeyCertificates.revokedAt, reason: ukeyCertificates.revokeReason })
     .from(ukeyCertificates)
     .where(isNotNull(ukeyCertificates.revokedAt))
     .orderBy(asc(ukeyCertificates.revokedAt));
-  return buildCrl(rows.map((r) => ({ serialNumber: r.serialNumber, revokedAt: r.revokedAt!, reason: r.reason })), clock.now());
+  return buildCrl(ca, rows.map((r) => ({ serialNumber: r.serialNumber, revokedAt: r.revokedAt!, reason: r.reason })), clock.now());
 }
 
 export async function isRevokedSerial(db: DbOrTx, serialNumber: string): Promise<{ revokedAt: Date; reason: string | null } | null> {
@@ -294,7 +296,7 @@ export interface UsableCertificate {
  * The device's current certificate, after checking that it is the acting user's, of their enterprise, chains to
  * the platform CA, is valid now (server clock) and is not revoked. Every refusal is a Chinese 4xx.
  */
-export async function usableCertificate(tx: DbOrTx, actor: Actor, deviceId: number, clock: Clock): Promise<UsableCertificate> {
+export async function usableCertificate(tx: DbOrTx, clock: Clock, ca: PlatformCa, actor: Actor, deviceId: number): Promise<UsableCertificate> {
   const [device] = await tx.select().from(ukeyDevices).where(eq(ukeyDevices.id, deviceId)).limit(1);
   if (!device) throw notFound('数字证书不存在');
   ukeyPolicy.can(actor, 'use', device);
@@ -305,7 +307,7 @@ export async function usableCertificate(tx: DbOrTx, actor: Actor, deviceId: numb
   if (row.revokedAt) throw businessRule(`该数字证书已于 ${formatDateTime(row.revokedAt)} 吊销，不能使用`);
   const der = new Uint8Array(Buffer.from(row.der, 'base64'));
   const certificate = new x509.X509Certificate(der);
-  const chain = await chainsToPlatformCa(certificate, clock.now());
+  const chain = await chainsToPlatformCa(ca, certificate, clock.now());
   if (chain === 'other_ca') throw businessRule('该数字证书不是本平台 CA 签发的，不能使用');
   if (chain === 'not_yet_valid') throw businessRule(`该数字证书自 ${formatDateTime(certificate.notBefore)} 起生效`);
   if (chain === 'expired') throw businessRule(`该数字证书已于 ${formatDateTime(certificate.notAfter)} 过期，请更新证书`);
@@ -341,6 +343,7 @@ function challengeView(row: typeof ukeyChallenges.$inferSelect) {
 export async function verifyActionSignature(
   db: Db,
   clock: Clock,
+  ca: PlatformCa,
   actor: Actor,
   input: { action: UkeyAction; payload: Record<string, unknown>; signature: string },
 ): Promise<UsableCertificate> {
@@ -356,7 +359,7 @@ export async function verifyActionSignature(
     const now = clock.now();
     if (now > challenge.expiresAt) throw businessRule('签名已超过 5 分钟有效期，请重新签名');
     if (challenge.action !== input.action || challenge.payloadHash !== payloadHash) throw businessRule('签名内容与本次操作不一致，请重新签名');
-    const usable = await usableCertificate(tx, actor, decoded.deviceId, clock);
+    const usable = await usableCertificate(tx, clock, ca, actor, decoded.deviceId);
     const text = new TextEncoder().encode(challengeView(challenge).text);
     if (!(await verifyRawSignature(usable.certificate, text, raw))) throw businessRule('数字证书签名验证未通过');
     const spent = await tx

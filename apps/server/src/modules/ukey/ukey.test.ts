@@ -11,7 +11,6 @@ import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor }
 import { createProduct, post } from '../listing/listing.test-helpers';
 import { auctionInput } from '../auction/auction.test-helpers';
 import { eventBusOf } from '../../lib/events';
-import { getPlatformCa } from './ca';
 import { newDeviceKey, signAction, type TestKey } from './ukey.test-helpers';
 
 const DAY = 86400_000;
@@ -217,7 +216,7 @@ describe.each(testDatabaseKinds())('key devices and signatures on %s', (kind) =>
     const traderActor = actorOf(e.trader.user.id, e.enterprise.id);
     const verify = (token: string, actor: ReturnType<typeof actorOf>, device: { deviceId: number; key: TestKey }) =>
       signAction(call, token, device.key, device.deviceId, 'withdrawal', payload).then((signature) =>
-        verifyActionSignature(t.database.db, t.clock, actor, { action: 'withdrawal', payload, signature }),
+        verifyActionSignature(t.database.db, t.clock, t.app.platformCa, actor, { action: 'withdrawal', payload, signature }),
       );
 
     // another enterprise's trader presenting our device: not found for them
@@ -233,7 +232,7 @@ describe.each(testDatabaseKinds())('key devices and signatures on %s', (kind) =>
       {
         serialNumber: '0a0b0c0d',
         subject: 'CN=冒名证书',
-        issuer: getPlatformCa().certificate.subject,
+        issuer: t.app.platformCa.certificate.subject,
         publicKey: mine.key.keys.publicKey,
         signingKey: foreignCaKeys.privateKey,
         signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
@@ -267,7 +266,7 @@ describe.each(testDatabaseKinds())('key devices and signatures on %s', (kind) =>
     const crlResponse = await t.app.inject({ method: 'GET', url: '/trade-api/ukey/crl' });
     expect(crlResponse.statusCode).toBe(200);
     const crl = new x509.X509Crl(crlResponse.rawPayload);
-    expect(await crl.verify({ publicKey: getPlatformCa().certificate.publicKey }, webcrypto)).toBe(true);
+    expect(await crl.verify({ publicKey: t.app.platformCa.certificate.publicKey }, webcrypto)).toBe(true);
     const [revokedRow] = await t.database.db.select().from(ukeyCertificates).where(eq(ukeyCertificates.id, real!.currentCertificateId!));
     expect(crl.findRevoked(revokedRow!.serialNumber)?.reason).toBe(x509.X509CrlReason.keyCompromise);
     expect((await t.app.inject({ method: 'GET', url: '/trade-api/ukey/ca.crt' })).body).toContain('BEGIN CERTIFICATE');
@@ -284,10 +283,10 @@ describe.each(testDatabaseKinds())('key devices and signatures on %s', (kind) =>
     const { verifyActionSignature } = await import('./ukey.service');
     const actor = { userId: e.trader.user.id, username: e.trader.user.username, role: 'trader' as const, enterpriseId: e.enterprise.id, sessionId: 0 };
     const sig = (key: TestKey) => signAction(call, e.trader.token, key, first.deviceId, 'withdrawal', payload);
-    await expect(verifyActionSignature(t.database.db, t.clock, actor, { action: 'withdrawal', payload, signature: await sig(first.key) })).resolves.toBeTruthy();
+    await expect(verifyActionSignature(t.database.db, t.clock, t.app.platformCa, actor, { action: 'withdrawal', payload, signature: await sig(first.key) })).resolves.toBeTruthy();
     expect((await call('/api/ukey/device/approve', e.token, { deviceId: first.deviceId })).json().result.status).toBe('active');
-    await expect(verifyActionSignature(t.database.db, t.clock, actor, { action: 'withdrawal', payload, signature: await sig(first.key) })).rejects.toThrow('验证未通过');
-    await expect(verifyActionSignature(t.database.db, t.clock, actor, { action: 'withdrawal', payload, signature: await sig(next) })).resolves.toBeTruthy();
+    await expect(verifyActionSignature(t.database.db, t.clock, t.app.platformCa, actor, { action: 'withdrawal', payload, signature: await sig(first.key) })).rejects.toThrow('验证未通过');
+    await expect(verifyActionSignature(t.database.db, t.clock, t.app.platformCa, actor, { action: 'withdrawal', payload, signature: await sig(next) })).resolves.toBeTruthy();
     const certs = (await call('/api/ukey/certificate/query', e.trader.token, { deviceId: first.deviceId })).json().result;
     expect(certs.map((c: { status: string }) => c.status)).toEqual(['valid', 'revoked']);
     expect(certs[1].revokeReason).toBe('证书已更新');
