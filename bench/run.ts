@@ -204,7 +204,7 @@ async function hotListing(kind: TestDatabaseKind) {
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
       while (flowNext < N) {
         flowNext++;
-        await subscribeListing(t.database.db, t.clock, buyers[worker]!.actor, { tradeId, quantity: 1_000, requestId: newRequestId() }).catch(() => failures++);
+        await subscribeListing(t.database.db, t.clock, t.app.ukeyVerifier, buyers[worker]!.actor, { tradeId, quantity: 1_000, requestId: newRequestId() }).catch(() => failures++);
       }
     }),
   );
