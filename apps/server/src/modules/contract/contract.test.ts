@@ -3,10 +3,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ContractStates, fenToCapitals } from '@coalx/shared';
+import { ContractStates, ROLE_GRANTS, fenToCapitals } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractEvents, contracts, deals, fundJournal, tradeDeposits } from '../../db/schema/index';
+import { contractEvents, contracts, deals, fundJournal, tradeDeposits, users } from '../../db/schema/index';
 import { makeMissingContracts } from '../../flows/make-contract';
 import { eventBusOf } from '../../lib/events';
 import { transition } from '../../lib/transition';
@@ -292,5 +292,27 @@ describe.each(testDatabaseKinds())('contracts on %s', (kind) => {
     expect(await makeMissingContracts(t.database.db, t.app.storage, t.clock, (e) => { throw e; })).toBe(1);
     const again = await t.database.db.select().from(contracts).where(eq(contracts.dealId, d.id));
     expect(again.map((c) => c.contractNo)).toEqual([contract.contractNo]);
+  });
+
+  it('the detail carries what the viewer may do: a role holding only 查询/查看 on 合同签署 sees no 签署, 上传纸质合同 or 编辑条款, and the routes refuse it', async () => {
+    const [seller, buyer] = [await party(), await party()];
+    const { contract, operatorToken } = await deal(seller, buyer);
+    const detail = async (token: string) => (await call('GET', `/${contract.id}`, token)).json().result as { can: Record<string, boolean>; terms: object };
+    expect((await detail(seller.token)).can).toEqual({ sign: true, uploadPaper: true, editTerms: true, reviewPaper: false, void: false, extend: false });
+    expect((await detail(operatorToken)).can).toEqual({ sign: false, uploadPaper: false, editTerms: false, reviewPaper: false, void: true, extend: false });
+
+    // a custom role: the trader's grants, but 合同签署 read-only
+    const admin = (await signedIn(t.app, t.database.db, { role: 'admin' })).token;
+    const grants = ROLE_GRANTS.trader.map((g) => ({ permissionId: g.permissionId, actions: g.permissionId === 'contract-sign' ? ['query', 'get'] : g.actions }));
+    const role = await t.app.inject({ method: 'POST', url: '/trade-api/sys/role/add', headers: { 'x-access-token': admin }, payload: { name: '合同只读', baseRole: 'trader', description: '只看合同', grants } });
+    expect(role.statusCode, role.body).toBe(200);
+    const reader = await createUser(t.database.db, { role: 'trader', enterpriseId: seller.enterprise.id });
+    await t.database.db.update(users).set({ roleId: role.json().result.id }).where(eq(users.id, reader.id));
+    const readerToken = await loginAs(t.app, reader.username);
+    expect((await detail(readerToken)).can).toEqual({ sign: false, uploadPaper: false, editTerms: false, reviewPaper: false, void: false, extend: false });
+    const terms = await call('PUT', `/${contract.id}/terms`, readerToken, { terms: (await detail(seller.token)).terms });
+    expect(terms.statusCode).toBe(403);
+    expect(terms.json().message).toContain('编辑');
+    expect((await call('POST', `/${contract.id}/sign/prepare`, readerToken, { deviceId: seller.deviceId })).statusCode).toBe(403);
   });
 });
