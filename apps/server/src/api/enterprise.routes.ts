@@ -29,9 +29,11 @@ import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
 import { addMember, listMembers, setMemberDisabled } from '../modules/auth/accounts.service';
-import { approveChange, approveEnterprise, listChanges, listForAudit, rejectChange, rejectEnterprise } from '../modules/enterprise/audit.service';
+import { approveEnterprise, rejectEnterprise } from '../flows/audit-registration';
+import { approveChange, rejectChange } from '../modules/enterprise/audit.service';
+import { changeRequestView, getEnterpriseDetail, listChanges, listForAudit } from '../queries/enterprise-detail';
 import { enterprisePolicy } from '../modules/enterprise/enterprise.policy';
-import { applyChange, getEnterpriseDetail, getEnterpriseInfo, listAttachments, updateContact } from '../modules/enterprise/enterprise.service';
+import { applyChange, getEnterpriseInfo, listAttachments, updateContact } from '../modules/enterprise/enterprise.service';
 
 const visitorLimit = (max: number, message: string) => ({
   max,
@@ -134,7 +136,8 @@ export default async function enterpriseRoutes(app: ZodApp) {
     },
     async (request) => {
       const enterpriseId = enterprisePolicy.can(requireActor(request), 'manageOwn');
-      return ok(await updateContact(app.db, app.clock, enterpriseId, request.body), '企业资料已更新');
+      await updateContact(app.db, app.clock, enterpriseId, request.body);
+      return ok(await getEnterpriseDetail(app.db, enterpriseId), '企业资料已更新');
     },
   );
 
@@ -152,7 +155,8 @@ export default async function enterpriseRoutes(app: ZodApp) {
     async (request) => {
       const actor = requireActor(request);
       const enterpriseId = enterprisePolicy.can(actor, 'manageOwn');
-      return ok(await applyChange(app.db, app.clock, { userId: actor.userId, enterpriseId }, request.body), '变更申请已提交，审核通过前仍按原资料交易');
+      await applyChange(app.db, app.clock, { userId: actor.userId, enterpriseId }, request.body);
+      return ok(await getEnterpriseDetail(app.db, enterpriseId), '变更申请已提交，审核通过前仍按原资料交易');
     },
   );
 
@@ -248,7 +252,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     async (request) => {
       const actor = requireActor(request);
       enterprisePolicy.can(actor, 'audit');
-      return ok(await approveChange(app.db, app.clock, actor.userId, request.body.id), '变更已生效');
+      return ok(await changeRequestView(app.db, await approveChange(app.db, app.clock, actor.userId, request.body.id)), '变更已生效');
     },
   );
 
@@ -258,7 +262,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
     async (request) => {
       const actor = requireActor(request);
       enterprisePolicy.can(actor, 'audit');
-      return ok(await rejectChange(app.db, app.clock, actor.userId, request.body.id, request.body.reason), '已驳回');
+      return ok(await changeRequestView(app.db, await rejectChange(app.db, app.clock, actor.userId, request.body.id, request.body.reason)), '已驳回');
     },
   );
 }

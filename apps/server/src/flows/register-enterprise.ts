@@ -12,11 +12,11 @@ import {
   assertIdentityFree,
   enterpriseConflict,
   fullAddress,
-  getEnterpriseDetail,
   requireLeafArea,
   saveAttachments,
 } from '../modules/enterprise/enterprise.service';
 import { claimRegistrationFiles } from '../modules/files/files.service';
+import { getEnterpriseDetail } from '../queries/enterprise-detail';
 import { checkSmsCode, consumeSmsCode } from '../modules/sms/sms.service';
 
 /**

@@ -1,21 +1,10 @@
-import {
-  ATTACHMENT_KINDS,
-  formatDateTime,
-  type Attachment,
-  type AttachmentKind,
-  type ChangeRequest,
-  type EnterpriseChangeApplyInput,
-  type EnterpriseDetail,
-  type EnterpriseInfo,
-  type EnterpriseUpdateInput,
-} from '@coalx/shared';
+import { ATTACHMENT_KINDS, formatDateTime, type Attachment, type AttachmentKind, type EnterpriseChangeApplyInput, type EnterpriseInfo, type EnterpriseUpdateInput } from '@coalx/shared';
 import { and, asc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { enterpriseAttachments, enterpriseChangeRequests, enterprises, type Enterprise } from '../../db/schema/index';
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
-import { accountNames, registrantOf } from '../auth/accounts.service';
 import { resolveLeafArea } from '../area/area.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
 
@@ -147,69 +136,6 @@ export async function listAttachments(db: Db, enterpriseId: number): Promise<Att
   });
 }
 
-export async function presentChange(db: Db, row: typeof enterpriseChangeRequests.$inferSelect, enterpriseName: string): Promise<ChangeRequest> {
-  const applicant = await accountNames(db, row.appliedBy);
-  const [licence] = row.licenceFileId ? await filesByIds(db, [row.licenceFileId]) : [];
-  return {
-    id: row.id,
-    enterpriseId: row.enterpriseId,
-    enterpriseName,
-    organName: row.organName,
-    creditCode: row.creditCode,
-    legalPerson: row.legalPerson,
-    bankName: row.bankName,
-    bankBranch: row.bankBranch,
-    bankAccountNo: row.bankAccountNo,
-    licenceUrl: licence?.storageKey ?? null,
-    status: row.status,
-    reason: row.reason,
-    appliedBy: applicant ? `${applicant.realname} (${applicant.username})` : '',
-    createdAt: formatDateTime(row.createdAt),
-    reviewedAt: row.reviewedAt ? formatDateTime(row.reviewedAt) : null,
-  };
-}
-
-export async function presentDetail(db: Db, e: Enterprise): Promise<EnterpriseDetail> {
-  const registrant = await registrantOf(db, e.id);
-  const [pending] = await db
-    .select()
-    .from(enterpriseChangeRequests)
-    .where(and(eq(enterpriseChangeRequests.enterpriseId, e.id), eq(enterpriseChangeRequests.status, 'pending')))
-    .limit(1);
-  return {
-    id: e.id,
-    clientId: e.clientId,
-    organName: e.organName,
-    creditCode: e.creditCode,
-    enterpriseType: e.enterpriseType,
-    legalPerson: e.legalPerson,
-    areaCode: e.areaCode,
-    areaName: e.areaName,
-    addressDetail: e.addressDetail,
-    address: e.address,
-    contactName: e.contactName,
-    contactMobile: e.contactMobile,
-    contactEmail: e.contactEmail,
-    bankName: e.bankName,
-    bankBranch: e.bankBranch,
-    bankAccountNo: e.bankAccountNo,
-    auditStatus: e.auditStatus,
-    auditReason: e.auditReason,
-    auditedAt: e.auditedAt ? formatDateTime(e.auditedAt) : null,
-    submittedAt: e.submittedAt ? formatDateTime(e.submittedAt) : null,
-    createdAt: formatDateTime(e.createdAt),
-    registrant: registrant ? { username: registrant.username, realname: registrant.realname, mobile: registrant.mobile } : null,
-    attachments: await listAttachments(db, e.id),
-    pendingChange: pending ? await presentChange(db, pending, e.organName) : null,
-  };
-}
-
-export async function getEnterpriseDetail(db: Db, enterpriseId: number): Promise<EnterpriseDetail> {
-  const [e] = await db.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).limit(1);
-  if (!e) throw notFound('企业不存在');
-  return presentDetail(db, e);
-}
-
 /** Contact and office address: no audit needed, applied at once. */
 export async function updateContact(db: Db, clock: Clock, enterpriseId: number, input: EnterpriseUpdateInput) {
   const area = await requireLeafArea(db, input.areaCode);
@@ -226,7 +152,6 @@ export async function updateContact(db: Db, clock: Clock, enterpriseId: number, 
       updatedAt: clock.now(),
     })
     .where(eq(enterprises.id, enterpriseId));
-  return getEnterpriseDetail(db, enterpriseId);
 }
 
 /** Legal data: a change request for the trading centre; the enterprise keeps trading on the audited data. */
@@ -265,7 +190,6 @@ export async function applyChange(db: Db, clock: Clock, actor: { userId: number;
     if (uniqueViolation(err)?.includes('one_pending')) throw appError('business_rule', '已有待审核的变更申请，请等待交易中心审核');
     throw err;
   }
-  return getEnterpriseDetail(db, e.id);
 }
 
 /**
