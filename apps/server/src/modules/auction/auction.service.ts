@@ -4,9 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { publish } from '../../lib/events';
-import { transition } from '../../lib/transition';
-import { nextTradeNumber } from '../../lib/trade-number';
+import { auditPublished, savePublished, tradeColumns, type Publishing } from '../../lib/publishing';
 import type { Actor } from '../../lib/actor';
 import { enterpriseIdByClientId, enterpriseNames } from '../enterprise/enterprise.service';
 import { findEnabledProduct } from '../product/product.service';
@@ -58,6 +56,9 @@ export function presentAuction(a: AuctionRow & { stateNow?: number }, enterprise
 }
 export type AuctionViewData = ReturnType<typeof presentAuction>;
 
+/** The publishing workflow (draft, submit, audit) on this module's table. */
+const publishing: Publishing<typeof auctions> = { table: auctions, states: AuctionStates, prefix: 'JJ', notFoundMessage: '竞价不存在', policy: auctionPolicy };
+
 export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: AuctionApply) {
   auctionPolicy.can(actor, 'publish');
   const now = clock.now();
@@ -69,12 +70,7 @@ export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: Auc
   if (input.deliveryDateStart < bidDay) throw businessRule('交收开始日期不能早于竞价结束日期');
   const product = await findEnabledProduct(db, input.stockCode);
   const values = {
-    tradeType: input.tradeType,
-    stockCode: product.stockCode,
-    productName: product.stockName,
-    category: product.category,
-    quality: input.quality,
-    quantityKg: input.quantity,
+    ...tradeColumns(input, product),
     startPriceFen: input.startPrice,
     minStepFen: input.minStep,
     maxStepFen: input.maxStep,
@@ -85,31 +81,8 @@ export async function saveAuction(db: Db, clock: Clock, actor: Actor, input: Auc
     bidEnd,
     currentEnd: bidEnd,
     extensionSeconds: input.extensionSeconds,
-    priceType: input.priceType,
-    transport: input.transport,
-    deliveryProvince: input.deliveryProvince,
-    deliveryCity: input.deliveryCity,
-    deliveryDistrict: input.deliveryDistrict,
-    deliveryPlace: input.deliveryPlace,
-    deliveryDateStart: input.deliveryDateStart,
-    deliveryDateEnd: input.deliveryDateEnd,
-    remark: input.remark,
-    rejectReason: null,
-    updatedAt: now,
   };
-  if (input.tradeId) {
-    const [existing] = await db.select().from(auctions).where(eq(auctions.tradeNo, input.tradeId)).limit(1);
-    if (!existing) throw notFound('竞价不存在');
-    auctionPolicy.can(actor, 'manage', existing);
-    return transition(db, AuctionStates, input.submit ? 'submit' : 'saveDraft', { table: auctions, where: eq(auctions.id, existing.id), set: values });
-  }
-  return db.transaction(async (tx) => {
-    const tradeNo = await nextTradeNumber(tx, 'JJ', now);
-    const status = input.submit ? AuctionStates.moves.submit.to : AuctionStates.moves.saveDraft.to;
-    const [created] = await tx.insert(auctions).values({ ...values, status, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now }).returning();
-    if (input.submit) await publish(tx, AuctionStates.moves.submit.event, { id: created!.id, to: status });
-    return created!;
-  });
+  return savePublished(db, publishing, actor, now, input, values);
 }
 
 export async function findAuction(db: Db | Tx, tradeNo: string) {
@@ -127,15 +100,8 @@ export async function auctionDetail(db: Db, clock: Clock, actor: Actor | null, t
 }
 
 export async function auditAuction(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
-  auctionPolicy.can(actor, 'audit');
-  const now = clock.now();
   // approval's follow-up (the market state at once) listens to auction.approved
-  return transition(db, AuctionStates, decision.approve ? 'approve' : 'reject', {
-    table: auctions,
-    where: eq(auctions.tradeNo, tradeNo),
-    set: { auditTime: now, auditedBy: actor.userId, updatedAt: now, ...(decision.approve ? {} : { rejectReason: decision.reason }) },
-    notFoundMessage: '竞价不存在',
-  });
+  return auditPublished(db, publishing, actor, clock.now(), tradeNo, decision);
 }
 
 async function pageOfAuctions(db: Db, now: Date, where: SQL | undefined, pageNo: number, pageSize: number, order: SQL[]) {

@@ -1,100 +1,27 @@
 import 'reflect-metadata';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatches, drivers, orderEvents, orders, qualityReports, weighTickets, type Order } from '../../db/schema/index';
-import { gradientPng } from '../../lib/simple-png';
+import { describe, expect, it } from 'vitest';
+import { dispatches, orderEvents, orders, qualityReports, weighTickets, type Order } from '../../db/schema/index';
 import { runScheduledJobs } from '../../plugins/scheduler';
-import { loginAs, signedIn } from '../../test/factories';
-import { multipart } from '../../test/multipart';
-import { effectiveOrder, tradingParty, type TradingParty } from '../../test/order-factory';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
-import { findStoredFile } from '../files/files.service';
+import { deliveryFixture, type ReadyOrderOptions } from '../../test/delivery-fixture';
+import { effectiveOrder } from '../../test/order-factory';
+import { testDatabaseKinds } from '../../test/test-app';
 import { moveOrder } from '../order/order.service';
 
-const PNG = gradientPng(8, 8, [10, 20, 30], [200, 210, 220]);
-const ID_CARD = '140102199003071234';
 const HOUR = 3600_000;
+/** the name and plate of every driver here (the dispatch assertions name the plate) */
+const DRIVER = { name: '王师傅', plateNo: '晋B12345' };
 
 describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
-  let t: TestApp;
-  let seller: TradingParty;
-  let buyer: TradingParty;
-  let outsider: TradingParty;
-  let operatorToken: string;
-  let operatorUsername = '';
+  const fixture = deliveryFixture(kind);
+  const { t, seller, buyer, outsider, operator, db, later, call, upload, driverOf } = fixture;
+  const api = (method: 'GET' | 'POST', url: string, token: string, body?: object) => call(method, `/delivery${url}`, token, body);
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    seller = await tradingParty(t);
-    buyer = await tradingParty(t);
-    outsider = await tradingParty(t);
-    const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
-    operatorToken = operator.token;
-    operatorUsername = operator.user.username;
-  }, 120_000);
-  afterAll(async () => t?.close());
-
-  const db = () => t.database.db;
-  /** moves the clock and signs everyone in again (sessions end after 2 idle hours) */
-  async function later(ms: number) {
-    t.clock.advance(ms);
-    await seller.refresh();
-    await buyer.refresh();
-    await outsider.refresh();
-    operatorToken = await loginAs(t.app, operatorUsername);
-  }
-  const api = (method: 'GET' | 'POST', url: string, token: string, body?: object) =>
-    t.app.inject({ method, url: `/trade-api/api/delivery${url}`, headers: { 'x-access-token': token }, ...(body ? { payload: body } : {}) });
-
-  async function upload(token: string, name = 'ticket.png'): Promise<string> {
-    const { payload, headers } = multipart({ name, data: PNG });
-    const response = await t.app.inject({ method: 'POST', url: '/trade-api/api/common/upload', payload, headers: { ...headers, 'x-access-token': token } });
-    expect(response.statusCode).toBe(200);
-    return response.json().result.url as string;
-  }
-
-  /** An approved driver of the party's enterprise (the drivers module registers them; the test inserts one). */
-  async function approvedDriverOf(party: TradingParty, ratedLoadKg = 40_000, status = 'approved') {
-    const file = await findStoredFile(db(), await upload(party.traderToken, 'id.png'));
-    const [row] = await db()
-      .insert(drivers)
-      .values({
-        enterpriseId: party.enterprise.id,
-        name: '王师傅',
-        idCardNo: `${ID_CARD.slice(0, 14)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
-        mobile: '13912345678',
-        licenceNo: '140102199003071234',
-        plateNo: '晋B12345',
-        vehicleType: 'heavy_semi_trailer',
-        ratedLoadKg,
-        idCardFileId: file!.id,
-        drivingLicenceFileId: file!.id,
-        vehicleLicenceFileId: file!.id,
-        status,
-        createdBy: party.trader.id,
-      })
-      .returning();
-    return row!;
-  }
-
-  /** A paid order (no prepayment: 待发货 at once) the seller transports, and one of the seller's approved drivers. */
-  async function readyOrder(options: { quantityKg?: number; transportArranger?: 'seller' | 'buyer'; weighingBasis?: 'seller' | 'buyer'; testingBasis?: 'seller' | 'buyer' | 'third_party' } = {}) {
-    const { order } = await effectiveOrder(t, {
-      seller,
-      buyer,
-      quantityKg: options.quantityKg ?? 200_000,
-      terms: {
-        prepaymentPct: 0,
-        transportArranger: options.transportArranger ?? 'seller',
-        weighingBasis: options.weighingBasis ?? 'buyer',
-        testingBasis: options.testingBasis ?? 'seller',
-        transitLossPct: 0.2,
-        quantityTolerancePct: 5,
-      },
-    });
-    expect(order.status).toBe('awaiting_shipment');
-    const driver = await approvedDriverOf(options.transportArranger === 'buyer' ? buyer : seller);
-    return { order, driver };
+  /** The fixture's order ready for delivery and its driver; the order waits for shipment at once (no prepayment). */
+  async function readyOrder(options: ReadyOrderOptions = {}) {
+    const ready = await fixture.readyOrder(options, DRIVER);
+    expect(ready.order.status).toBe('awaiting_shipment');
+    return ready;
   }
 
   const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -129,7 +56,7 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
       expect(answer.statusCode, answer.body).toBe(200);
       return Object.fromEntries((answer.json().result.todos as { key: string; count: number }[]).map((todo) => [todo.key, todo.count]));
     };
-    const before = { buyer: await todos(buyer.traderToken), seller: await todos(seller.traderToken), operator: await todos(operatorToken) };
+    const before = { buyer: await todos(buyer.traderToken), seller: await todos(seller.traderToken), operator: await todos(operator.token) };
     const { order, driver } = await readyOrder();
     const id = await arrivedTruck(order, driver.id);
     expect((await todos(buyer.traderToken)).trucksToSign).toBe(before.buyer.trucksToSign! + 1);
@@ -138,7 +65,7 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
     expect(disputed.statusCode, disputed.body).toBe(200);
     expect((await todos(buyer.traderToken)).trucksToSign).toBe(before.buyer.trucksToSign);
     expect((await todos(seller.traderToken)).disputesToAnswer).toBe(before.seller.disputesToAnswer! + 1);
-    expect((await todos(operatorToken)).disputesToRule).toBe(before.operator.disputesToRule! + 1);
+    expect((await todos(operator.token)).disputesToRule).toBe(before.operator.disputesToRule! + 1);
     expect((await api('POST', `/dispatch/${id}/answer`, seller.traderToken, { answer: '出厂时篷布完好' })).statusCode).toBe(200);
     expect((await todos(seller.traderToken)).disputesToAnswer).toBe(before.seller.disputesToAnswer);
   });
@@ -196,8 +123,8 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
 
   it('refuses dispatches in Chinese and stores nothing: wrong side, unapproved or foreign driver, overload, plan date, unpaid order, quantity left', async () => {
     const { order, driver } = await readyOrder({ quantityKg: 100_000 });
-    const pending = await approvedDriverOf(seller, 40_000, 'pending');
-    const buyersDriver = await approvedDriverOf(buyer);
+    const pending = await driverOf(seller, { ...DRIVER, status: 'pending' });
+    const buyersDriver = await driverOf(buyer, DRIVER);
     const before = { trucks: await countOf(dispatches), order: await orderRow(order.id) };
     const refusals: [Awaited<ReturnType<typeof dispatch>>, number, string][] = [
       [await dispatch(order, driver.id, 40_000, buyer.traderToken), 403, '本订单由卖方负责运输'],
@@ -207,7 +134,7 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
       [await dispatch(order, driver.id, 44_001), 422, '计划装车量超过该车核定载重 40.00 吨 加 10% 容差'],
       [await api('POST', '/dispatch', seller.traderToken, { orderId: order.id, driverId: driver.id, plannedKg: 30_000, planDate: '2020-01-01' }), 422, '计划装车日期须在合同交收期'],
       [await api('POST', '/dispatch', seller.traderToken, { orderId: order.id, driverId: driver.id, plannedKg: 1.5, planDate: order.terms.deliveryDateStart }), 400, '计划装车量须为整数千克'],
-      [await api('POST', '/dispatch', operatorToken, { orderId: order.id, driverId: driver.id, plannedKg: 30_000, planDate: order.terms.deliveryDateStart }), 403, ''],
+      [await api('POST', '/dispatch', operator.token, { orderId: order.id, driverId: driver.id, plannedKg: 30_000, planDate: order.terms.deliveryDateStart }), 403, ''],
     ];
     for (const [response, status, message] of refusals) {
       expect(response.statusCode, response.body).toBe(status);
@@ -351,7 +278,7 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
     expect(inList.driverIdCardNo).toMatch(/^1401\*{10}\d{4}$/);
     // the sender and the trading centre see it whole
     expect((await api('GET', `/dispatch/${id}`, seller.traderToken)).json().result.truck.driverIdCardNo).toBe(driver.idCardNo);
-    expect((await api('GET', `/dispatch/${id}`, operatorToken)).json().result.truck.driverIdCardNo).toBe(driver.idCardNo);
+    expect((await api('GET', `/dispatch/${id}`, operator.token)).json().result.truck.driverIdCardNo).toBe(driver.idCardNo);
   });
 
   function reportBody(file: string, reportNo = `HY-${kind}-${++ticketSeq}`) {
@@ -377,7 +304,7 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
     expect((await api('GET', `/order/${order.id}/files/${photoId}`, outsider.traderToken)).statusCode).toBe(404);
     // the queues: the seller's to answer, the operator's to rule
     expect((await api('GET', '/sign-for', seller.traderToken)).json().result.records.find((r: { id: number }) => r.id === first).actions).toEqual(['answer']);
-    expect((await api('GET', '/sign-for', operatorToken)).json().result.records.find((r: { id: number }) => r.id === first).actions).toEqual(['rule']);
+    expect((await api('GET', '/sign-for', operator.token)).json().result.records.find((r: { id: number }) => r.id === first).actions).toEqual(['rule']);
 
     expect((await api('POST', `/dispatch/${first}/answer`, buyer.traderToken, { answer: '买方答复' })).statusCode).toBe(403);
     const answered = await api('POST', `/dispatch/${first}/answer`, seller.traderToken, { answer: '装车磅单为准，篷布完好' });
@@ -386,18 +313,18 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
 
     // only the operator rules, and not above the loading net
     expect((await api('POST', `/dispatch/${first}/rule`, seller.traderToken, { decision: 'signed', signedKg: 39_000, note: '卖方自裁' })).statusCode).toBe(403);
-    const tooHeavy = await api('POST', `/dispatch/${first}/rule`, operatorToken, { decision: 'signed', signedKg: 40_001, note: '按装车量' });
+    const tooHeavy = await api('POST', `/dispatch/${first}/rule`, operator.token, { decision: 'signed', signedKg: 40_001, note: '按装车量' });
     expect(tooHeavy.statusCode).toBe(422);
     expect(tooHeavy.json().message).toBe('裁定签收量不能超过装车净重 40.00 吨');
-    const ruled = await api('POST', `/dispatch/${first}/rule`, operatorToken, { decision: 'signed', signedKg: 39_000, note: '双方各担一半亏吨' });
+    const ruled = await api('POST', `/dispatch/${first}/rule`, operator.token, { decision: 'signed', signedKg: 39_000, note: '双方各担一半亏吨' });
     expect(ruled.statusCode, ruled.body).toBe(200);
     expect(ruled.json().result).toMatchObject({ status: 'signed', signedKg: 39_000, signedHow: 'ruling' });
-    expect((await api('POST', `/dispatch/${first}/rule`, operatorToken, { decision: 'refused', note: '再裁一次' })).statusCode).toBe(409);
+    expect((await api('POST', `/dispatch/${first}/rule`, operator.token, { decision: 'refused', note: '再裁一次' })).statusCode).toBe(409);
 
     const second = await arrivedTruck(order, driver.id, 39_990);
     expect((await api('POST', `/dispatch/${second}/dispute`, buyer.traderToken, { reason: '煤质不符，拒收', photos: [] })).statusCode).toBe(200);
     const before = await orderRow(order.id);
-    const refused = await api('POST', `/dispatch/${second}/rule`, operatorToken, { decision: 'refused', note: '经核实煤质不符，准予拒收' });
+    const refused = await api('POST', `/dispatch/${second}/rule`, operator.token, { decision: 'refused', note: '经核实煤质不符，准予拒收' });
     expect(refused.statusCode, refused.body).toBe(200);
     expect(refused.json().result.status).toBe('refused');
     expect(await orderRow(order.id)).toMatchObject({
@@ -473,7 +400,7 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
     const badQnet = await api('POST', `/order/${order.id}/quality-report`, seller.traderToken, { ...reportBody(file), qnet: 9000 });
     expect(badQnet.statusCode).toBe(400);
     expect(badQnet.json().message).toContain('发热量不高于 7500 kcal/kg');
-    const byOperator = await api('POST', `/order/${order.id}/quality-report`, operatorToken, reportBody(file));
+    const byOperator = await api('POST', `/order/${order.id}/quality-report`, operator.token, reportBody(file));
     expect(byOperator.statusCode).toBe(403);
     expect(await countOf(qualityReports)).toBe(reports);
 

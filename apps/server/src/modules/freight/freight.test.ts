@@ -1,89 +1,18 @@
 import 'reflect-metadata';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, freightLines, freightStatements, type Order } from '../../db/schema/index';
+import { describe, expect, it } from 'vitest';
+import { freightLines, freightStatements, type Order } from '../../db/schema/index';
 import { shanghaiDate } from '../../lib/shanghai-time';
-import { gradientPng } from '../../lib/simple-png';
-import { loginAs, signedIn } from '../../test/factories';
-import { multipart } from '../../test/multipart';
-import { effectiveOrder, tradingParty, type TradingParty } from '../../test/order-factory';
-import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
-import { findStoredFile } from '../files/files.service';
+import { deliveryFixture } from '../../test/delivery-fixture';
+import { testDatabaseKinds } from '../../test/test-app';
 
-const PNG = gradientPng(8, 8, [10, 20, 30], [200, 210, 220]);
 const HOUR = 3600_000;
 
 describe.each(testDatabaseKinds())('freight statements on %s', (kind) => {
-  let t: TestApp;
-  let seller: TradingParty;
-  let buyer: TradingParty;
-  let outsider: TradingParty;
-  let operatorToken: string;
-  let operatorUsername = '';
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    seller = await tradingParty(t);
-    buyer = await tradingParty(t);
-    outsider = await tradingParty(t);
-    const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
-    operatorToken = operator.token;
-    operatorUsername = operator.user.username;
-  }, 120_000);
-  afterAll(async () => t?.close());
-
-  const db = () => t.database.db;
-  async function later(ms: number) {
-    t.clock.advance(ms);
-    await seller.refresh();
-    await buyer.refresh();
-    await outsider.refresh();
-    operatorToken = await loginAs(t.app, operatorUsername);
-  }
-  const call = (method: 'GET' | 'POST', url: string, token: string, body?: object) =>
-    t.app.inject({ method, url: `/trade-api/api${url}`, headers: { 'x-access-token': token }, ...(body ? { payload: body } : {}) });
-
-  async function upload(token: string, name = 'copy.png'): Promise<string> {
-    const { payload, headers } = multipart({ name, data: PNG });
-    const response = await t.app.inject({ method: 'POST', url: '/trade-api/api/common/upload', payload, headers: { ...headers, 'x-access-token': token } });
-    expect(response.statusCode).toBe(200);
-    return response.json().result.url as string;
-  }
-
-  let driverSeq = 0;
-  async function driverOf(party: TradingParty) {
-    const file = await findStoredFile(db(), await upload(party.traderToken, 'id.png'));
-    const [row] = await db()
-      .insert(drivers)
-      .values({
-        enterpriseId: party.enterprise.id,
-        name: `李师傅${++driverSeq}`,
-        idCardNo: `14010219900307${String(1000 + driverSeq).slice(-4)}`,
-        mobile: '13912345678',
-        licenceNo: '140102199003071234',
-        plateNo: `晋B${String(10_000 + driverSeq).slice(-5)}`,
-        vehicleType: 'heavy_semi_trailer',
-        ratedLoadKg: 40_000,
-        idCardFileId: file!.id,
-        drivingLicenceFileId: file!.id,
-        vehicleLicenceFileId: file!.id,
-        status: 'approved',
-        createdBy: party.trader.id,
-      })
-      .returning();
-    return row!;
-  }
-
+  const fixture = deliveryFixture(kind);
+  const { t, seller, buyer, outsider, operator, db, later, call, upload, driverOf } = fixture;
   /** A paid order the seller transports (0.2 % transit loss, the buyer's scale counts) and a new driver of the seller. */
-  async function readyOrder() {
-    const { order } = await effectiveOrder(t, {
-      seller,
-      buyer,
-      quantityKg: 400_000,
-      terms: { prepaymentPct: 0, transportArranger: 'seller', weighingBasis: 'buyer', testingBasis: 'seller', transitLossPct: 0.2, quantityTolerancePct: 5 },
-    });
-    return { order, driver: await driverOf(seller) };
-  }
+  const readyOrder = () => fixture.readyOrder({ quantityKg: 400_000 });
 
   let ticketSeq = 0;
   const ticket = (prefix: string, netKg: number, photo: string) => ({
@@ -157,8 +86,8 @@ describe.each(testDatabaseKinds())('freight statements on %s', (kind) => {
     const payable = await call('GET', `/freight/list?payable=1&statementNo=${statement.statementNo}`, seller.traderToken);
     expect(payable.json().result.records.map((r: { id: number }) => r.id)).toEqual([statement.id]);
     expect((await call('GET', `/freight/list?orderNo=${order.orderNo}`, seller.traderToken)).json().result.total).toBe(1);
-    expect((await call('GET', `/freight/${statement.id}`, operatorToken)).statusCode).toBe(200);
-    expect((await call('GET', '/freight/summary', operatorToken)).json().result.total.paidFen).toBeGreaterThanOrEqual(742_506);
+    expect((await call('GET', `/freight/${statement.id}`, operator.token)).statusCode).toBe(200);
+    expect((await call('GET', '/freight/summary', operator.token)).json().result.total.paidFen).toBeGreaterThanOrEqual(742_506);
     expect((await call('GET', `/freight/list?orderNo=${order.orderNo}`, buyer.traderToken)).json().result.total).toBe(0);
   });
 
@@ -196,7 +125,7 @@ describe.each(testDatabaseKinds())('freight statements on %s', (kind) => {
     await refused({ carrierKind: 'company', carrierName: '晋运物流', periodFrom: today(), periodTo: today(), rateFen: 8_000, lines: [{ dispatchId: signed }] }, 422, `派车单 ${draft.lines[0].dispatchNo} 已在运费结算单 ${draft.statementNo} 中`);
     await refused(scope(driver.id), 422, '该承运方在所选期间没有可结算的已签收车辆');
     expect((await call('POST', `/freight/${draft.id}/cancel`, outsider.traderToken)).statusCode).toBe(404);
-    expect((await call('POST', `/freight/${draft.id}/cancel`, operatorToken)).statusCode).toBe(403);
+    expect((await call('POST', `/freight/${draft.id}/cancel`, operator.token)).statusCode).toBe(403);
     const cancelled = await call('POST', `/freight/${draft.id}/cancel`, seller.traderToken);
     expect(cancelled.json().result.status).toBe('cancelled');
     const again = await call('POST', '/freight', seller.traderToken, { carrierKind: 'company', carrierName: '晋运物流', periodFrom: today(), periodTo: today(), rateFen: 8_000, lines: [{ dispatchId: signed }] });

@@ -6,10 +6,8 @@ import { businessRule, notFound } from '../../errors';
 import { dealIdsBySubscription, dealsOfEnterprise, findDeal, tradeResult } from '../deal/deal.service';
 import { enterpriseNames, findEnterprise } from '../enterprise/enterprise.service';
 import type { Clock } from '../../lib/clock';
-import { publish } from '../../lib/events';
-import { transition } from '../../lib/transition';
+import { auditPublished, savePublished, tradeColumns, type Publishing } from '../../lib/publishing';
 import { shanghaiDate } from '../../lib/shanghai-time';
-import { nextTradeNumber } from '../../lib/trade-number';
 import type { Actor } from '../../lib/actor';
 import { findEnabledProduct } from '../product/product.service';
 import { listingPolicy } from './listing.policy';
@@ -57,6 +55,9 @@ export function presentListing(l: ListingRow & { hangStateNow?: number }, enterp
 }
 export type ListingView = ReturnType<typeof presentListing>;
 
+/** The publishing workflow (draft, submit, audit) on this module's table. */
+const publishing: Publishing<typeof listings> = { table: listings, states: ListingStates, prefix: 'GP', notFoundMessage: '挂牌不存在', policy: listingPolicy };
+
 /** Creates (or edits a draft / rejected listing) and optionally submits it for audit. */
 export async function saveListing(db: Db, clock: Clock, actor: Actor, input: ListingApply) {
   listingPolicy.can(actor, 'publish');
@@ -67,48 +68,17 @@ export async function saveListing(db: Db, clock: Clock, actor: Actor, input: Lis
   if (input.deliveryDateStart < shanghaiDate(start)) throw businessRule('交收开始日期不能早于挂牌开始日期');
   const product = await findEnabledProduct(db, input.stockCode);
   const values = {
-    tradeType: input.tradeType,
-    stockCode: product.stockCode,
-    productName: product.stockName,
-    category: product.category,
-    quality: input.quality,
-    quantityKg: input.quantity,
+    ...tradeColumns(input, product),
     priceFen: input.price,
     minSubscribeKg: input.minSubscribe,
     maxSubscribeKg: input.maxSubscribe,
     depositMode: input.depositMode,
     depositValueFen: input.depositValue,
-    priceType: input.priceType,
-    transport: input.transport,
-    deliveryProvince: input.deliveryProvince,
-    deliveryCity: input.deliveryCity,
-    deliveryDistrict: input.deliveryDistrict,
-    deliveryPlace: input.deliveryPlace,
-    deliveryDateStart: input.deliveryDateStart,
-    deliveryDateEnd: input.deliveryDateEnd,
     listedDateStart: start,
     listedDateEnd: end,
     autoConfirm: input.autoConfirm,
-    remark: input.remark,
-    rejectReason: null,
-    updatedAt: now,
   };
-  if (input.tradeId) {
-    const [existing] = await db.select().from(listings).where(eq(listings.tradeNo, input.tradeId)).limit(1);
-    if (!existing) throw notFound('挂牌不存在');
-    listingPolicy.can(actor, 'manage', existing);
-    return transition(db, ListingStates, input.submit ? 'submit' : 'saveDraft', { table: listings, where: eq(listings.id, existing.id), set: values });
-  }
-  return db.transaction(async (tx) => {
-    const tradeNo = await nextTradeNumber(tx, 'GP', now);
-    const status = input.submit ? ListingStates.moves.submit.to : ListingStates.moves.saveDraft.to;
-    const [created] = await tx
-      .insert(listings)
-      .values({ ...values, status, tradeNo, enterpriseId: actor.enterpriseId!, createdBy: actor.userId, createdAt: now })
-      .returning();
-    if (input.submit) await publish(tx, ListingStates.moves.submit.event, { id: created!.id, to: status });
-    return created!;
-  });
+  return savePublished(db, publishing, actor, now, input, values);
 }
 
 async function findListing(db: Db, tradeNo: string) {
@@ -132,15 +102,8 @@ function hangStateOfRow(l: ListingRow, now: Date) {
 }
 
 export async function auditListing(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
-  listingPolicy.can(actor, 'audit');
-  const now = clock.now();
   // approval's follow-up (the market state at once) listens to listing.approved
-  return transition(db, ListingStates, decision.approve ? 'approve' : 'reject', {
-    table: listings,
-    where: eq(listings.tradeNo, tradeNo),
-    set: { auditTime: now, auditedBy: actor.userId, updatedAt: now, ...(decision.approve ? {} : { rejectReason: decision.reason }) },
-    notFoundMessage: '挂牌不存在',
-  });
+  return auditPublished(db, publishing, actor, clock.now(), tradeNo, decision);
 }
 
 type Page<T> = { records: T[]; total: number; current: number; size: number };
