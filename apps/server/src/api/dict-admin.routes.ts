@@ -1,10 +1,11 @@
 import { DictAdminListSchema, DictItemAddSchema, DictItemEditSchema, DictItemKeySchema, envelopeSchema } from '@coalx/shared';
 import { z } from 'zod';
-import { dictUsage, removeDictItem } from '../queries/dict-usage';
+import { addDictItem, editDictItem, removeDictItem } from '../flows/edit-dictionary';
+import { dictUsage } from '../queries/dict-usage';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import { addDictItem, editDictItem, listDictionaries } from '../modules/system/dict-admin.service';
+import { listDictionaries } from '../modules/system/dict-admin.service';
 import { systemPolicy } from '../modules/system/system.policy';
 
 const tags = ['system'];

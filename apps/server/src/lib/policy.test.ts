@@ -29,5 +29,7 @@ describe('policy verdicts (what the page may show)', () => {
     // another enterprise's contract: the rule refuses
     expect(policy.verdicts(trader, all, { sellerEnterpriseId: 8 }, actions).sign).toBe(false);
     expect(policy.grantOf('rule')).toBe('contract-list.edit');
+    // one verdict may ask about another object than the shared one
+    expect(policy.verdicts(trader, all, contract, { other: { rule: 'actAsParty', on: { sellerEnterpriseId: 8 } } })).toEqual({ other: false });
   });
 });

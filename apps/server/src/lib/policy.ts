@@ -15,6 +15,13 @@ type ObjectArgs<R extends Rule> = [ObjectOf<R>] extends [never] ? [] : undefined
 export type Grant = string | readonly string[];
 export type GrantCheck = (check: string) => boolean;
 
+/** One verdict: the rule to ask, whether the object's state admits the move, and the object when not the shared one. */
+export interface Verdict<RuleName extends string> {
+  rule: RuleName;
+  when?: boolean;
+  on?: unknown;
+}
+
 export interface Policy<R extends Record<string, Rule>> {
   /** The route grant (menu item and action) an action needs besides its rule, when it needs one. */
   grantOf(action: keyof R & string): Grant | undefined;
@@ -23,7 +30,7 @@ export interface Policy<R extends Record<string, Rule>> {
    * grant and the rule allows it on this object, and the object's state admits the move (`when`, default true).
    * The page shows exactly these buttons; the routes check the same grant and rule again.
    */
-  verdicts<V extends string>(actor: Actor, held: GrantCheck, object: unknown, actions: Record<V, { rule: keyof R & string; when?: boolean }>): Record<V, boolean>;
+  verdicts<V extends string>(actor: Actor, held: GrantCheck, object: unknown, actions: Record<V, Verdict<keyof R & string>>): Record<V, boolean>;
   /** Throws unless the actor may; returns what the rule returns (e.g. the actor's own enterprise id). */
   can<A extends keyof R & string>(actor: Actor, action: A, ...object: ObjectArgs<R[A]>): ReturnType<R[A]>;
   /** The same rule as a yes/no, for reads that show less instead of refusing. */
@@ -42,11 +49,11 @@ export function definePolicy<R extends Record<string, Rule>>(rules: R, grants: P
   return {
     grantOf: (action) => grants[action],
     verdicts(actor, held, object, actions) {
-      const entries = Object.entries(actions) as [string, { rule: keyof R & string; when?: boolean }][];
+      const entries = Object.entries(actions) as [string, Verdict<keyof R & string>][];
       return Object.fromEntries(
-        entries.map(([name, { rule, when = true }]) => {
+        entries.map(([name, { rule, when = true, on = object }]) => {
           const grant = grants[rule];
-          return [name, when && holds(held, grant) && allows(actor, rule, object)];
+          return [name, when && holds(held, grant) && allows(actor, rule, on)];
         }),
       ) as Record<(typeof entries)[number][0], boolean> as never;
     },

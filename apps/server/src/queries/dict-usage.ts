@@ -3,7 +3,7 @@ import { count, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auctions, deals, enterprises, listings } from '../db/schema/index';
-import { deleteDictItem, type DictUsage } from '../modules/system/dict-admin.service';
+import type { DictUsage } from '../modules/system/dict-admin.service';
 
 /**
  * Which records hold the values of which dictionary, so a value in use is never deleted (数据字典): the one place
@@ -54,7 +54,7 @@ export async function dictUsage(db: Db): Promise<DictUsage> {
 }
 
 /** Records holding one value. */
-async function valueUsage(db: Db, key: DictItemKey): Promise<{ count: number; usedBy: string }> {
+export async function valueUsage(db: Db, key: DictItemKey): Promise<{ count: number; usedBy: string }> {
   const holders = HOLDERS[key.dictCode] ?? [];
   let total = 0;
   for (const holder of holders) {
@@ -64,9 +64,4 @@ async function valueUsage(db: Db, key: DictItemKey): Promise<{ count: number; us
     total += row?.n ?? 0;
   }
   return { count: total, usedBy: holders.length ? usedByText(holders) : '记录' };
-}
-
-/** Deletes a dictionary item unless records hold its value (then the admin disables it instead). */
-export async function removeDictItem(db: Db, key: DictItemKey): Promise<void> {
-  await deleteDictItem(db, key, await valueUsage(db, key));
 }

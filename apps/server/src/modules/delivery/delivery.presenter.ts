@@ -31,7 +31,7 @@ export function truckActions(actor: Actor, held: GrantCheck, order: Order, truck
   const at = (status: string) => shipping && truck.status === status;
   return allowedActions(
     deliveryPolicy.verdicts(actor, held, order, {
-      cancel: { rule: 'cancelTruck', when: at('dispatched') && deliveryPolicy.allows(actor, 'cancelTruck', { order, truck }) },
+      cancel: { rule: 'cancelTruck', on: { order, truck }, when: at('dispatched') },
       load: { rule: 'load', when: at('dispatched') },
       arrive: { rule: 'arrive', when: at('loaded') },
       sign: { rule: 'signFor', when: at('arrived') },

@@ -3,7 +3,6 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dictItems, systemMeta } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
-import { invalidateWithin } from '../auth/session-cache';
 
 /**
  * 数据字典 (admin). Every change bumps `dict_version` in sys_meta in the same transaction: the server's dictionary
@@ -27,8 +26,6 @@ async function bumpDictionaryVersion(tx: Tx): Promise<void> {
       target: systemMeta.key,
       set: { value: sql`(CAST(${systemMeta.value} AS integer) + 1)::text`, updatedAt: new Date() },
     });
-  // the user info every process holds in memory carries the version
-  await invalidateWithin(tx, { dict: true });
 }
 
 /** Records holding each value: dictCode → value → count, and which records hold the dictionary. */
@@ -66,41 +63,38 @@ async function findItem(db: Db | Tx, key: DictItemKey) {
   return row ?? null;
 }
 
-export async function addDictItem(db: Db, input: DictItemAddInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    // only the dictionaries the platform defines take items: a new code would be read by no page
-    const [dictionary] = await tx.select({ name: dictItems.dictName }).from(dictItems).where(eq(dictItems.dictCode, input.dictCode)).limit(1);
-    if (!dictionary) throw notFound('数据字典不存在');
-    const existing = await findItem(tx, input);
-    if (existing) throw businessRule(`字典值「${input.value}」已存在（${existing.text}），请换一个值`);
-    await tx.insert(dictItems).values({ dictCode: input.dictCode, dictName: dictionary.name, value: input.value, text: input.text, sort: input.sort });
-    await bumpDictionaryVersion(tx);
-  });
+// The writes below run in the caller's transaction (flows/edit-dictionary.ts), which also tells the user-info
+// caches of every process that the dictionaries changed.
+
+export async function insertDictItem(tx: Tx, input: DictItemAddInput): Promise<void> {
+  // only the dictionaries the platform defines take items: a new code would be read by no page
+  const [dictionary] = await tx.select({ name: dictItems.dictName }).from(dictItems).where(eq(dictItems.dictCode, input.dictCode)).limit(1);
+  if (!dictionary) throw notFound('数据字典不存在');
+  const existing = await findItem(tx, input);
+  if (existing) throw businessRule(`字典值「${input.value}」已存在（${existing.text}），请换一个值`);
+  await tx.insert(dictItems).values({ dictCode: input.dictCode, dictName: dictionary.name, value: input.value, text: input.text, sort: input.sort });
+  await bumpDictionaryVersion(tx);
 }
 
-export async function editDictItem(db: Db, input: DictItemEditInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await findItem(tx, input))) throw notFound('字典项不存在，请刷新后重试');
-    await tx
-      .update(dictItems)
-      .set({ text: input.text, sort: input.sort, enabled: input.enabled, updatedAt: new Date() })
-      .where(and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.value, input.value)));
-    await bumpDictionaryVersion(tx);
-  });
+export async function updateDictItem(tx: Tx, input: DictItemEditInput): Promise<void> {
+  if (!(await findItem(tx, input))) throw notFound('字典项不存在，请刷新后重试');
+  await tx
+    .update(dictItems)
+    .set({ text: input.text, sort: input.sort, enabled: input.enabled, updatedAt: new Date() })
+    .where(and(eq(dictItems.dictCode, input.dictCode), eq(dictItems.value, input.value)));
+  await bumpDictionaryVersion(tx);
 }
 
 /**
  * Deletes an item no record holds. `inUse` counts the records holding it (flows/dict-usage.ts, which reads the
  * other domains' tables); one that names records is refused, to be disabled instead.
  */
-export async function deleteDictItem(db: Db, key: DictItemKey, inUse: { count: number; usedBy: string }): Promise<void> {
-  const item = await findItem(db, key);
+export async function deleteDictItem(tx: Tx, key: DictItemKey, inUse: { count: number; usedBy: string }): Promise<void> {
+  const item = await findItem(tx, key);
   if (!item) throw notFound('字典项不存在，请刷新后重试');
   if (inUse.count > 0) {
     throw businessRule(`「${item.text}」已被 ${inUse.count} 条${inUse.usedBy}使用，不能删除，可改为停用`);
   }
-  await db.transaction(async (tx) => {
-    await tx.delete(dictItems).where(and(eq(dictItems.dictCode, key.dictCode), eq(dictItems.value, key.value)));
-    await bumpDictionaryVersion(tx);
-  });
+  await tx.delete(dictItems).where(and(eq(dictItems.dictCode, key.dictCode), eq(dictItems.value, key.value)));
+  await bumpDictionaryVersion(tx);
 }
