@@ -2,6 +2,7 @@ import { CONTRACT_SIDES, type SignPrepareResult } from '@coalx/shared';
 import type { Db } from '../db/client';
 import { appError, businessRule, notFound } from '../errors';
 import type { Actor } from '../lib/actor';
+import { grantsHeld } from '../modules/auth/grants.service';
 import type { Clock } from '../lib/clock';
 import { CONTRACT_SEAL_PLACEMENT } from '../lib/pdf/contract-pdf';
 import { contractPdfKey, readAll } from '../modules/contract/contract-document';
@@ -81,6 +82,7 @@ export async function completeContractSignature(
   const now = clock.now();
   const pdfKey = contractPdfKey(row.contractNo, assembled.sha256);
   await storage.put(pdfKey, assembled.signed);
+  const held = await grantsHeld(db, actor);
   return db.transaction(async (tx) => {
     const locked = await contractById(tx, id, true);
     assertSignable(locked);
@@ -112,6 +114,6 @@ export async function completeContractSignature(
     });
     await logContractEvent(tx, id, now, actor, `${CONTRACT_SIDES[side]}签署`, `${enterpriseName} 使用数字证书（序列号 ${assembled.certificate.serialHex}）签署`);
     if (otherSigned) await logContractEvent(tx, id, now, null, '合同生效', '双方均已签署，合同生效');
-    return presentContractDetail(tx, actor, updated);
+    return presentContractDetail(tx, actor, updated, held);
   });
 }

@@ -1,6 +1,7 @@
 import { BREACH_RULINGS, formatFen } from '@coalx/shared';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/actor';
+import { grantsHeld } from '../modules/auth/grants.service';
 import type { Clock } from '../lib/clock';
 import { logRuling, presentContractDetail, voidContractInTx } from '../modules/contract/contract.service';
 import { forfeitTradeDeposit, releaseTradeDeposit } from '../modules/funds/trade-deposits.service';
@@ -12,6 +13,7 @@ import { forfeitTradeDeposit, releaseTradeDeposit } from '../modules/funds/trade
  */
 export async function voidContract(db: Db, clock: Clock, actor: Actor, id: number, input: { reason: string; breachBy: 'seller' | 'buyer' | 'none' }) {
   const now = clock.now();
+  const held = await grantsHeld(db, actor);
   return db.transaction(async (tx) => {
     const { before, updated } = await voidContractInTx(tx, now, actor, id, input);
     const moved: string[] = [];
@@ -28,6 +30,6 @@ export async function voidContract(db: Db, clock: Clock, actor: Actor, id: numbe
       }
     }
     await logRuling(tx, id, now, actor, `${BREACH_RULINGS[input.breachBy]}：${input.reason}${moved.length ? `；${moved.join('；')}` : ''}`);
-    return presentContractDetail(tx, actor, updated);
+    return presentContractDetail(tx, actor, updated, held);
   });
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { contractEvents, contracts, contractSignatures, contractTemplates, contractUploads, type ContractRow } from '../../db/schema/index';
 import { appError, businessRule, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
+import type { GrantCheck } from '../../lib/policy';
 import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
 import { shanghaiDayStart } from '../../lib/shanghai-time';
@@ -11,7 +12,7 @@ import { transition } from '../../lib/transition';
 import { filesByIds, ownedFileId, saveUpload } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
 import { contractPdfKey, readAll, renderContractDocument } from './contract-document';
-import { grantsOf } from '../auth/grants.service';
+import { grantsHeld } from '../auth/grants.service';
 import { VOIDABLE_STATES, contractPolicy, sideOf } from './contract.policy';
 
 // ---------- making ----------
@@ -193,10 +194,11 @@ export function contractById(db: Db | Tx, id: number, lock = false) {
 export async function contractDetail(db: Db, actor: Actor, key: { id: number } | { dealNo: string }): Promise<ContractDetail> {
   const row = await findContract(db, 'id' in key ? eq(contracts.id, key.id) : sql`${contracts.context}->>'dealNo' = ${key.dealNo}`);
   contractPolicy.can(actor, 'view', row);
-  return presentDetail(db, actor, row);
+  return presentDetail(db, actor, row, await grantsHeld(db, actor));
 }
 
-async function presentDetail(db: Db | Tx, actor: Actor, row: ContractRow): Promise<ContractDetail> {
+/** `held`: the viewer's grants, read before any transaction opens (grantsHeld on the database itself). */
+async function presentDetail(db: Db | Tx, actor: Actor, row: ContractRow, held: GrantCheck): Promise<ContractDetail> {
   const [signatures, uploads, events, [template]] = await Promise.all([
     db.select().from(contractSignatures).where(and(eq(contractSignatures.contractId, row.id), isNull(contractSignatures.clearedAt))).orderBy(contractSignatures.id),
     db.select().from(contractUploads).where(eq(contractUploads.contractId, row.id)).orderBy(desc(contractUploads.id)),
@@ -208,7 +210,7 @@ async function presentDetail(db: Db | Tx, actor: Actor, row: ContractRow): Promi
   const signable = (CONTRACT_SIGNABLE_STATES as readonly string[]).includes(row.status);
   const unsigned = side !== null && (side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) === null;
   const myUploadPending = uploads.some((u) => u.side === side && u.status === 'submitted');
-  const can = contractPolicy.verdicts(actor, await grantsOf(db as Db).heldBy(actor.roleId), row, {
+  const can = contractPolicy.verdicts(actor, held, row, {
     sign: { rule: 'actAsParty', when: signable && unsigned },
     uploadPaper: { rule: 'actAsParty', when: signable && !myUploadPending },
     editTerms: { rule: 'actAsParty', when: signable },
@@ -317,6 +319,7 @@ export async function myPaperCopies(db: Db, actor: Actor, page: { pageNo: number
  * template version, a signature already made is cleared (its signer must sign the new text), and the edit is logged.
  */
 export async function editTerms(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, terms: ContractTerms) {
+  const held = await grantsHeld(db, actor);
   const current = await findContract(db, eq(contracts.id, id));
   const side = contractPolicy.can(actor, 'actAsParty', current);
   assertSignable(current);
@@ -344,7 +347,7 @@ export async function editTerms(db: Db, storage: FileStorage, clock: Clock, acto
       .returning();
     const clearedNote = cleared.length ? `；已清除${cleared.map((c) => CONTRACT_SIDES[c.side as ContractSide]).join('、')}的签署，需重新签署` : '';
     await logContractEvent(tx, id, now, actor, '修改条款', `${CONTRACT_SIDES[side]}修改了合同条款${clearedNote}`);
-    return presentDetail(tx, actor, updated!);
+    return presentDetail(tx, actor, updated!, held);
   });
 }
 
@@ -373,6 +376,7 @@ export async function recordContractSignature(tx: Tx, values: typeof contractSig
 
 /** A party uploads the paper contract signed and stamped by both sides (PDF or image), for the operator. */
 export async function uploadPaperCopy(db: Db, storage: FileStorage, clock: Clock, actor: Actor, id: number, file: { fileName: string; data: Buffer }) {
+  const held = await grantsHeld(db, actor);
   const row = await findContract(db, eq(contracts.id, id));
   const side = contractPolicy.can(actor, 'actAsParty', row);
   assertSignable(row);
@@ -395,7 +399,7 @@ export async function uploadPaperCopy(db: Db, storage: FileStorage, clock: Clock
       createdAt: now,
     });
     await logContractEvent(tx, id, now, actor, '上传纸质合同', `${CONTRACT_SIDES[side]}上传了双方签字盖章的纸质合同「${upload.name}」，待交易中心审核`);
-    return presentDetail(tx, actor, locked);
+    return presentDetail(tx, actor, locked, held);
   });
 }
 
@@ -404,6 +408,7 @@ export async function uploadPaperCopy(db: Db, storage: FileStorage, clock: Clock
  * the contract takes effect; rejected, the parties sign or upload again.
  */
 export async function reviewPaperCopy(db: Db, clock: Clock, actor: Actor, id: number, uploadId: number, input: { accept: boolean; note: string }) {
+  const held = await grantsHeld(db, actor);
   contractPolicy.can(actor, 'rule');
   if (!input.accept && !input.note) throw businessRule('驳回时请填写审核意见，告诉企业需要改正什么');
   const now = clock.now();
@@ -418,7 +423,7 @@ export async function reviewPaperCopy(db: Db, clock: Clock, actor: Actor, id: nu
     });
     if (!input.accept) {
       await logContractEvent(tx, id, now, actor, '驳回纸质合同', input.note);
-      return presentDetail(tx, actor, row);
+      return presentDetail(tx, actor, row, held);
     }
     const updated = await moveContract(tx, id, 'takeEffect', {
       effectiveAt: now,
@@ -442,7 +447,7 @@ export async function reviewPaperCopy(db: Db, clock: Clock, actor: Actor, id: nu
     }
     await logContractEvent(tx, id, now, actor, '确认纸质合同', input.note || '纸质合同与平台生成文本一致，合同生效');
     await logContractEvent(tx, id, now, null, '合同生效', '交易中心确认纸质合同，合同生效');
-    return presentDetail(tx, actor, updated);
+    return presentDetail(tx, actor, updated, held);
   });
 }
 
@@ -475,6 +480,7 @@ export async function expireOverdueContracts(db: Db, now: Date): Promise<number>
 
 /** The operator gives an overdue contract more time, once, with a reason; it returns to where it was. */
 export async function extendDeadline(db: Db, clock: Clock, actor: Actor, id: number, input: { reason: string; until: string }) {
+  const held = await grantsHeld(db, actor);
   contractPolicy.can(actor, 'rule');
   const now = clock.now();
   const until = new Date(shanghaiDayStart(new Date(`${input.until}T12:00:00+08:00`), 1).getTime() - 1);
@@ -485,7 +491,7 @@ export async function extendDeadline(db: Db, clock: Clock, actor: Actor, id: num
     const back = row.sellerSignedAt ? 'extendSellerSigned' : row.buyerSignedAt ? 'extendBuyerSigned' : 'extendUnsigned';
     const updated = await moveContract(tx, id, back, { signDeadline: until, extendedAt: now, extendReason: input.reason });
     await logContractEvent(tx, id, now, actor, '延期', `签署截止延至 ${formatDateTime(until)}：${input.reason}`);
-    return presentDetail(tx, actor, updated);
+    return presentDetail(tx, actor, updated, held);
   });
 }
 
@@ -504,8 +510,8 @@ export async function logRuling(tx: Tx, id: number, now: Date, actor: Actor, not
   await logContractEvent(tx, id, now, actor, '作废', note);
 }
 
-export function presentContractDetail(tx: Tx, actor: Actor, row: ContractRow) {
-  return presentDetail(tx, actor, row);
+export function presentContractDetail(tx: Tx, actor: Actor, row: ContractRow, held: GrantCheck) {
+  return presentDetail(tx, actor, row, held);
 }
 
 /** Contracts past their deadline, for the operator's to-do (工作台). */
