@@ -158,7 +158,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // each operation says what it needs (plugins/grants.ts): public, self, or the menu item and action
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      return permission === undefined ? transformed : { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } as typeof transformed.schema };
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: () => appError('too_many_requests') });

@@ -11,7 +11,7 @@ export default async function areaRoutes(app: ZodApp) {
 
   app.get(
     '/sys/area/root',
-    { config: { public: true }, schema: { tags, summary: '省份列表 (地区级联根节点)', response } },
+    { config: { permission: 'public' }, schema: { tags, summary: '省份列表 (地区级联根节点)', response } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=86400');
       return ok(await rootAreas(app.db));
@@ -20,7 +20,7 @@ export default async function areaRoutes(app: ZodApp) {
 
   app.get(
     '/sys/area/children',
-    { config: { public: true }, schema: { tags, summary: '下级地区 (按上级编码 pcode)', querystring: AreaChildrenQuerySchema, response } },
+    { config: { permission: 'public' }, schema: { tags, summary: '下级地区 (按上级编码 pcode)', querystring: AreaChildrenQuerySchema, response } },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=86400');
       return ok(await childAreas(app.db, request.query.pcode));

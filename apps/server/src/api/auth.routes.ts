@@ -12,7 +12,7 @@ export default async function authRoutes(app: ZodApp) {
     '/sys/login',
     {
       config: {
-        public: true,
+        permission: 'public',
         rateLimit: {
           max: app.config.loginRateLimit,
           timeWindow: '1 minute',
@@ -37,7 +37,7 @@ export default async function authRoutes(app: ZodApp) {
 
   app.get(
     '/sys/logout',
-    { schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeSchema(z.null()) } } },
+    { config: { permission: 'self' }, schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await revokeSession(app.db, app.clock, requireActor(request).sessionId);
       return ok(null, '退出登录成功');
@@ -46,7 +46,7 @@ export default async function authRoutes(app: ZodApp) {
 
   app.get(
     '/sys/user/info',
-    { schema: { tags: ['auth'], summary: '当前用户信息 (含角色权限)', response: { 200: envelopeSchema(UserInfoSchema) } } },
+    { config: { permission: 'self' }, schema: { tags: ['auth'], summary: '当前用户信息 (含角色权限)', response: { 200: envelopeSchema(UserInfoSchema) } } },
     // the answer's bytes are put together from memory (auth.service userInfoJson): no serialiser, no query
     async (request, reply) => {
       const result = await userInfoJson(app.db, requireActor(request).userId);
@@ -59,7 +59,7 @@ export default async function authRoutes(app: ZodApp) {
   app.put(
     '/sys/user/updatePassword',
     {
-      config: { audit: '修改密码' },
+      config: { permission: 'self', audit: '修改密码' },
       schema: {
         tags: ['auth'],
         summary: '修改密码 (首次登录必须修改)',

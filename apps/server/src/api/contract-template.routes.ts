@@ -41,7 +41,7 @@ export default async function contractTemplateRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/save`,
-    { config: { audit: '保存合同模板', permission: 'system-template' }, schema: { tags, summary: '保存为新版本 (拒绝未知占位符与未修改的正文)', body: ContractTemplateSaveSchema, response: { 200: envelopeSchema(ContractTemplateSchema) } } },
+    { config: { audit: '保存合同模板', permission: 'system-template.edit' }, schema: { tags, summary: '保存为新版本 (拒绝未知占位符与未修改的正文)', body: ContractTemplateSaveSchema, response: { 200: envelopeSchema(ContractTemplateSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       contractPolicy.can(actor, 'manageTemplates');

@@ -30,13 +30,13 @@ export default async function driverRoutes(app: ZodApp) {
 
   app.post(
     BASE,
-    { config: { permission: MANAGE, audit: '登记司机' }, schema: { tags, summary: '登记司机车辆 (提交交易中心审核)', body: DriverRegisterSchema, response: Answer } },
+    { config: { permission: `${MANAGE}.add`, audit: '登记司机' }, schema: { tags, summary: '登记司机车辆 (提交交易中心审核)', body: DriverRegisterSchema, response: Answer } },
     async (request) => ok(await registerDriver(app.db, app.clock, requireActor(request), request.body), '已登记，等待交易中心审核'),
   );
 
   app.put(
     `${BASE}/:id`,
-    { config: { permission: MANAGE, audit: '修改司机' }, schema: { tags, summary: '修改司机车辆 (已通过或已驳回的修改后重新审核)', params: IdParams, body: DriverEditSchema, response: Answer } },
+    { config: { permission: `${MANAGE}.edit`, audit: '修改司机' }, schema: { tags, summary: '修改司机车辆 (已通过或已驳回的修改后重新审核)', params: IdParams, body: DriverEditSchema, response: Answer } },
     async (request) => {
       const { detail, resubmitted } = await editDriver(app.db, app.clock, requireActor(request), request.params.id, request.body);
       return ok(detail, resubmitted ? '已修改，等待交易中心重新审核' : '已保存');
@@ -45,25 +45,25 @@ export default async function driverRoutes(app: ZodApp) {
 
   app.post(
     `${BASE}/:id/disable`,
-    { config: { permission: MANAGE, audit: '停用司机' }, schema: { tags, summary: '停用司机 (不再派车)', params: IdParams, response: Answer } },
+    { config: { permission: `${MANAGE}.edit`, audit: '停用司机' }, schema: { tags, summary: '停用司机 (不再派车)', params: IdParams, response: Answer } },
     async (request) => ok(await disableDriver(app.db, app.clock, requireActor(request), request.params.id), '已停用'),
   );
 
   app.post(
     `${BASE}/:id/resubmit`,
-    { config: { permission: MANAGE, audit: '重新提交司机' }, schema: { tags, summary: '重新提交审核 (已停用或已驳回的司机)', params: IdParams, response: Answer } },
+    { config: { permission: `${MANAGE}.edit`, audit: '重新提交司机' }, schema: { tags, summary: '重新提交审核 (已停用或已驳回的司机)', params: IdParams, response: Answer } },
     async (request) => ok(await resubmitDriver(app.db, app.clock, requireActor(request), request.params.id), '已重新提交，等待交易中心审核'),
   );
 
   app.post(
     `${BASE}/:id/approve`,
-    { config: { permission: AUDIT, audit: '审核通过司机' }, schema: { tags, summary: '司机审核通过', params: IdParams, response: Answer } },
+    { config: { permission: `${AUDIT}.edit`, audit: '审核通过司机' }, schema: { tags, summary: '司机审核通过', params: IdParams, response: Answer } },
     async (request) => ok(await auditDriver(app.db, app.clock, requireActor(request), request.params.id, { approve: true }), '审核通过'),
   );
 
   app.post(
     `${BASE}/:id/reject`,
-    { config: { permission: AUDIT, audit: '驳回司机' }, schema: { tags, summary: '驳回司机 (须填写原因)', params: IdParams, body: DriverRejectSchema, response: Answer } },
+    { config: { permission: `${AUDIT}.edit`, audit: '驳回司机' }, schema: { tags, summary: '驳回司机 (须填写原因)', params: IdParams, body: DriverRejectSchema, response: Answer } },
     async (request) => ok(await auditDriver(app.db, app.clock, requireActor(request), request.params.id, { approve: false, reason: request.body.reason }), '已驳回'),
   );
 }

@@ -46,7 +46,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.get(
     '/sys/enterprise/info',
-    { schema: { tags, summary: '当前用户所属企业 (平台人员为 null)', response: { 200: envelopeSchema(EnterpriseInfoSchema) } } },
+    { config: { permission: 'self' }, schema: { tags, summary: '当前用户所属企业 (平台人员为 null)', response: { 200: envelopeSchema(EnterpriseInfoSchema) } } },
     async (request) => ok(await getEnterpriseInfo(app.db, requireActor(request).enterpriseId)),
   );
 
@@ -54,7 +54,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/checkExist',
     {
-      config: { public: true, rateLimit: visitorLimit(60, '查询过于频繁，请稍后再试') },
+      config: { permission: 'public', rateLimit: visitorLimit(60, '查询过于频繁，请稍后再试') },
       schema: {
         tags,
         summary: '注册前检查企业名称、统一社会信用代码或用户名是否已被使用',
@@ -71,7 +71,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/add',
     {
-      config: { public: true, rateLimit: visitorLimit(10, '注册提交过于频繁，请稍后再试') },
+      config: { permission: 'public', rateLimit: visitorLimit(10, '注册提交过于频繁，请稍后再试') },
       schema: {
         tags,
         summary: '企业注册 (提交后待交易中心审核)',
@@ -85,7 +85,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/rejectedInfo',
     {
-      config: { public: true, rateLimit: visitorLimit(10, '尝试过于频繁，请稍后再试') },
+      config: { permission: 'public', rateLimit: visitorLimit(10, '尝试过于频繁，请稍后再试') },
       schema: {
         tags,
         summary: '审核被驳回的注册资料 (凭注册时的用户名和密码)',
@@ -99,7 +99,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/resubmit',
     {
-      config: { public: true, rateLimit: visitorLimit(10, '提交过于频繁，请稍后再试') },
+      config: { permission: 'public', rateLimit: visitorLimit(10, '提交过于频繁，请稍后再试') },
       schema: {
         tags,
         summary: '修改被驳回的注册资料并重新提交审核',
@@ -113,20 +113,20 @@ export default async function enterpriseRoutes(app: ZodApp) {
   // ---- the enterprise's own data ----
   app.get(
     '/sys/enterprise/detail',
-    { schema: { tags, summary: '本企业详细资料、审核状态、附件与待审核变更', response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
+    { config: { permission: ['companyInfo', 'financial-application'] }, schema: { tags, summary: '本企业详细资料、审核状态、附件与待审核变更', response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => ok(await getEnterpriseDetail(app.db, enterprisePolicy.can(requireActor(request), 'readOwn'))),
   );
 
   app.get(
     '/sys/enterprise/attachmentList',
-    { schema: { tags, summary: '本企业附件 (营业执照、授权委托书)', response: { 200: envelopeSchema(z.array(AttachmentSchema)) } } },
+    { config: { permission: 'companyInfo' }, schema: { tags, summary: '本企业附件 (营业执照、授权委托书)', response: { 200: envelopeSchema(z.array(AttachmentSchema)) } } },
     async (request) => ok(await listAttachments(app.db, enterprisePolicy.can(requireActor(request), 'readOwn'))),
   );
 
   app.put(
     '/sys/enterprise/update',
     {
-      config: { audit: '修改企业信息' },
+      config: { permission: 'companyInfo.edit', audit: '修改企业信息' },
       schema: {
         tags,
         summary: '修改联系人与办公地址 (企业管理员，立即生效)',
@@ -144,7 +144,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.post(
     '/sys/enterprise/change/apply',
     {
-      config: { audit: '申请资料变更' },
+      config: { permission: 'companyInfo.edit', audit: '申请资料变更' },
       schema: {
         tags,
         summary: '申请变更法定信息 (名称、信用代码、法定代表人、结算账户)，交易中心审核后生效',
@@ -163,14 +163,14 @@ export default async function enterpriseRoutes(app: ZodApp) {
   // ---- members ----
   app.get(
     '/sys/enterprise/member/list',
-    { schema: { tags, summary: '本企业成员', response: { 200: envelopeSchema(z.array(MemberSchema)) } } },
+    { config: { permission: 'companyInfo' }, schema: { tags, summary: '本企业成员', response: { 200: envelopeSchema(z.array(MemberSchema)) } } },
     async (request) => ok(await listMembers(app.db, enterprisePolicy.can(requireActor(request), 'manageOwn'))),
   );
 
   app.post(
     '/sys/enterprise/member/add',
     {
-      config: { audit: '新增交易员' },
+      config: { permission: 'companyInfo.add', audit: '新增交易员' },
       schema: {
         tags,
         summary: '添加交易员 (返回一次性初始密码，首次登录须修改)',
@@ -186,7 +186,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/member/disable',
-    { config: { audit: '停用或启用交易员' }, schema: { tags, summary: '停用或启用交易员', body: MemberDisableSchema, response: { 200: envelopeSchema(MemberSchema) } } },
+    { config: { permission: 'companyInfo.edit', audit: '停用或启用交易员' }, schema: { tags, summary: '停用或启用交易员', body: MemberDisableSchema, response: { 200: envelopeSchema(MemberSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       const enterpriseId = enterprisePolicy.can(actor, 'manageOwn');
@@ -199,7 +199,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.get(
     '/sys/enterprise/audit/list',
     {
-      schema: {
+      config: { permission: 'operation-enterpriseAudit' }, schema: {
         tags,
         summary: '企业审核列表 (交易中心运营)',
         querystring: EnterpriseAuditQuerySchema,
@@ -214,7 +214,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/audit/approve',
-    { config: { audit: '企业审核通过' }, schema: { tags, summary: '审核通过企业注册', body: AuditIdSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
+    { config: { permission: 'operation-enterpriseAudit.edit', audit: '企业审核通过' }, schema: { tags, summary: '审核通过企业注册', body: AuditIdSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => {
       enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await approveEnterprise(app.db, app.clock, request.body.id), '审核通过');
@@ -223,7 +223,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/audit/reject',
-    { config: { audit: '企业审核驳回' }, schema: { tags, summary: '驳回企业注册 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
+    { config: { permission: 'operation-enterpriseAudit.edit', audit: '企业审核驳回' }, schema: { tags, summary: '驳回企业注册 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(EnterpriseDetailSchema) } } },
     async (request) => {
       enterprisePolicy.can(requireActor(request), 'audit');
       return ok(await rejectEnterprise(app.db, app.clock, request.body.id, request.body.reason), '已驳回');
@@ -233,7 +233,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
   app.get(
     '/sys/enterprise/change/list',
     {
-      schema: {
+      config: { permission: 'operation-enterpriseAudit' }, schema: {
         tags,
         summary: '企业资料变更申请列表 (交易中心运营)',
         querystring: ChangeRequestQuerySchema,
@@ -248,7 +248,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/change/approve',
-    { config: { audit: '资料变更通过' }, schema: { tags, summary: '通过资料变更', body: AuditIdSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
+    { config: { permission: 'operation-enterpriseAudit.edit', audit: '资料变更通过' }, schema: { tags, summary: '通过资料变更', body: AuditIdSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       enterprisePolicy.can(actor, 'audit');
@@ -258,7 +258,7 @@ export default async function enterpriseRoutes(app: ZodApp) {
 
   app.post(
     '/sys/enterprise/change/reject',
-    { config: { audit: '资料变更驳回' }, schema: { tags, summary: '驳回资料变更 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
+    { config: { permission: 'operation-enterpriseAudit.edit', audit: '资料变更驳回' }, schema: { tags, summary: '驳回资料变更 (须填写原因)', body: AuditRejectSchema, response: { 200: envelopeSchema(ChangeRequestSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       enterprisePolicy.can(actor, 'audit');

@@ -19,7 +19,7 @@ export default async function filesRoutes(app: ZodApp) {
     {
       config: { audit: '上传文件',
         // visitors may upload only registration attachments (scene=register), and only so many per address
-        public: true,
+        permission: 'public',
         rateLimit: {
           max: ANONYMOUS_UPLOADS_PER_WINDOW,
           timeWindow: '10 minutes',
@@ -72,7 +72,7 @@ export default async function filesRoutes(app: ZodApp) {
   app.get(
     '/api/common/static/*',
     {
-      config: { public: true },
+      config: { permission: 'public' },
       schema: {
         tags: ['files'],
         summary: '读取文件 (私有文件须带 X-Access-Token 头或 token 参数)',

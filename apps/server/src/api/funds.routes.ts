@@ -93,7 +93,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post(
     '/api/funds/depositIn/apply',
-    { config: { audit: '入金申请', permission: 'financial-application' }, schema: { tags, summary: '入金申请 (银行转账登记)', body: DepositInApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
+    { config: { audit: '入金申请', permission: 'financial-application.add' }, schema: { tags, summary: '入金申请 (银行转账登记)', body: DepositInApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -114,7 +114,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post(
     '/api/funds/withdraw/apply',
-    { config: { audit: '出金申请', permission: 'financial-application' }, schema: { tags, summary: '出金申请 (立即冻结)', body: WithdrawApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
+    { config: { audit: '出金申请', permission: 'financial-application.add' }, schema: { tags, summary: '出金申请 (立即冻结)', body: WithdrawApplySchema, response: { 200: envelopeSchema(IdResultSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       fundsPolicy.can(actor, 'useOwnAccount');
@@ -166,7 +166,7 @@ export default async function fundsRoutes(app: ZodApp) {
 
   app.post(
     '/api/funds/payPassword/set',
-    { config: { audit: '设置支付密码', permission: 'financial-assets' }, schema: { tags, summary: '设置或修改支付密码 (企业管理员)', body: SetPayPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { config: { audit: '设置支付密码', permission: 'financial-assets.edit' }, schema: { tags, summary: '设置或修改支付密码 (企业管理员)', body: SetPayPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await setPayPassword(app.db, app.clock, requireActor(request), request.body);
       return ok(null, '支付密码已设置');
@@ -186,28 +186,28 @@ export default async function fundsRoutes(app: ZodApp) {
     );
   }
 
-  app.post('/api/funds/admin/depositIn/confirm', { config: { audit: '确认入金', permission: 'operation-fundsAudit' }, schema: { tags, summary: '确认入金 (入账)', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/depositIn/confirm', { config: { audit: '确认入金', permission: 'operation-fundsAudit.edit' }, schema: { tags, summary: '确认入金 (入账)', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await confirmDepositIn(app.db, app.clock, actor, request.body.id);
     return ok({ id: row.id, status: row.status }, '已确认入账');
   });
 
-  app.post('/api/funds/admin/depositIn/reject', { config: { audit: '驳回入金', permission: 'operation-fundsAudit' }, schema: { tags, summary: '驳回入金', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/depositIn/reject', { config: { audit: '驳回入金', permission: 'operation-fundsAudit.edit' }, schema: { tags, summary: '驳回入金', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await rejectDepositIn(app.db, app.clock, actor, request.body.id, request.body.reason);
     return ok({ id: row.id, status: row.status }, '已驳回');
   });
 
-  app.post('/api/funds/admin/withdraw/pay', { config: { audit: '出金付款', permission: 'operation-fundsAudit' }, schema: { tags, summary: '出金已付款', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/withdraw/pay', { config: { audit: '出金付款', permission: 'operation-fundsAudit.edit' }, schema: { tags, summary: '出金已付款', body: ReviewIdSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await payWithdrawal(app.db, app.clock, actor, request.body.id);
     return ok({ id: row.id, status: row.status }, '已确认付款');
   });
 
-  app.post('/api/funds/admin/withdraw/reject', { config: { audit: '驳回出金', permission: 'operation-fundsAudit' }, schema: { tags, summary: '驳回出金 (解冻)', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
+  app.post('/api/funds/admin/withdraw/reject', { config: { audit: '驳回出金', permission: 'operation-fundsAudit.edit' }, schema: { tags, summary: '驳回出金 (解冻)', body: RejectSchema, response: { 200: envelopeSchema(IdResultSchema) } } }, async (request) => {
     const actor = requireActor(request);
     fundsPolicy.can(actor, 'reviewTransfers');
     const row = await rejectWithdrawal(app.db, app.clock, actor, request.body.id, request.body.reason);

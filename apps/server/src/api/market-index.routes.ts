@@ -10,20 +10,20 @@ export default async function marketIndexRoutes(app: ZodApp) {
   const tags = ['market-index'];
   const base = '/api/commoditymarketindex/commodityMarketIndex';
 
-  app.get(`${base}/info`, { config: { public: true }, schema: { tags, summary: '最新一期动力煤指数', querystring: z.object({ _t: safeString().max(20).optional() }), response: { 200: envelopeSchema(MarketIndexSchema.nullable()) } } }, async () =>
+  app.get(`${base}/info`, { config: { permission: 'public' }, schema: { tags, summary: '最新一期动力煤指数', querystring: z.object({ _t: safeString().max(20).optional() }), response: { 200: envelopeSchema(MarketIndexSchema.nullable()) } } }, async () =>
     ok(await app.publicCache.get('index:latest', () => latestIndex(app.db))),
   );
 
-  app.get(`${base}/history`, { config: { public: true }, schema: { tags, summary: '历史指数 (按期升序)', querystring: z.object({ limit: z.coerce.number().int().min(1).transform((n) => Math.min(n, 260)).default(52) }), response: { 200: envelopeSchema(z.array(MarketIndexSchema)) } } }, async (request) =>
+  app.get(`${base}/history`, { config: { permission: 'public' }, schema: { tags, summary: '历史指数 (按期升序)', querystring: z.object({ limit: z.coerce.number().int().min(1).transform((n) => Math.min(n, 260)).default(52) }), response: { 200: envelopeSchema(z.array(MarketIndexSchema)) } } }, async (request) =>
     ok(await app.publicCache.get(`index:history:${request.query.limit}`, () => indexHistory(app.db, request.query.limit))),
   );
 
-  app.get(`${base}/proposal`, { schema: { tags, summary: '按本平台成交计算的建议指数 (运营)', querystring: MarketIndexTermQuerySchema, response: { 200: envelopeSchema(MarketIndexProposalSchema) } } }, async (request) => {
+  app.get(`${base}/proposal`, { config: { permission: 'operation-marketIndex' }, schema: { tags, summary: '按本平台成交计算的建议指数 (运营)', querystring: MarketIndexTermQuerySchema, response: { 200: envelopeSchema(MarketIndexProposalSchema) } } }, async (request) => {
     marketIndexPolicy.can(requireActor(request), 'publish');
     return ok(await proposeIndex(app.db, request.query.year, request.query.term));
   });
 
-  app.post(`${base}/publish`, { config: { audit: '发布价格指数' }, schema: { tags, summary: '发布或更正一期指数 (运营)', body: MarketIndexPublishSchema, response: { 200: envelopeSchema(MarketIndexSchema) } } }, async (request) => {
+  app.post(`${base}/publish`, { config: { permission: 'operation-marketIndex.edit', audit: '发布价格指数' }, schema: { tags, summary: '发布或更正一期指数 (运营)', body: MarketIndexPublishSchema, response: { 200: envelopeSchema(MarketIndexSchema) } } }, async (request) => {
     const actor = requireActor(request);
     marketIndexPolicy.can(actor, 'publish');
     const published = await publishIndex(app.db, actor.userId, request.body);

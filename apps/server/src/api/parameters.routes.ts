@@ -26,7 +26,7 @@ export default async function parametersRoutes(app: ZodApp) {
   app.get(
     '/sys/common/param',
     {
-      config: { public: true },
+      config: { permission: 'public' },
       schema: { tags, summary: '公开参数 (价格合理区间、手续费等; codes 逗号分隔)', querystring: CommonParamQuerySchema, response: { 200: envelopeSchema(CommonParamResultSchema) } },
     },
     async (request) => ok(await publicParameters(app.db, request.query.codes.split(',').map((c) => c.trim()))),

@@ -10,12 +10,12 @@ export default async function productRoutes(app: ZodApp) {
   const tags = ['product'];
   app.post(
     '/product/stockinfo/productList',
-    { config: { public: true }, schema: { tags, summary: '煤炭产品目录 (启用的产品)', response: { 200: envelopeSchema(z.array(ProductSchema)) } } },
+    { config: { permission: 'public' }, schema: { tags, summary: '煤炭产品目录 (启用的产品)', response: { 200: envelopeSchema(z.array(ProductSchema)) } } },
     async () => ok(await listProducts(app.db)),
   );
   app.get(
     '/product/stockinfo/manageList',
-    { schema: { tags, summary: '产品维护列表 (运营)', response: { 200: envelopeSchema(z.array(ProductSchema)) } } },
+    { config: { permission: 'operation-product' }, schema: { tags, summary: '产品维护列表 (运营)', response: { 200: envelopeSchema(z.array(ProductSchema)) } } },
     async (request) => {
       productPolicy.can(requireActor(request), 'maintain');
       return ok(await listProducts(app.db, true));
@@ -24,7 +24,7 @@ export default async function productRoutes(app: ZodApp) {
   for (const mode of ['add', 'edit'] as const) {
     app.post(
       `/product/stockinfo/${mode}`,
-      { config: { audit: mode === 'add' ? '新增产品' : '修改产品' }, schema: { tags, summary: mode === 'add' ? '新增产品 (运营)' : '修改产品 (运营)', body: ProductSaveSchema, response: { 200: envelopeSchema(ProductSchema) } } },
+      { config: { audit: mode === 'add' ? '新增产品' : '修改产品', permission: `operation-product.${mode}` }, schema: { tags, summary: mode === 'add' ? '新增产品 (运营)' : '修改产品 (运营)', body: ProductSaveSchema, response: { 200: envelopeSchema(ProductSchema) } } },
       async (request) => {
         productPolicy.can(requireActor(request), 'maintain');
         return ok(await saveProduct(app.db, request.body, mode), mode === 'add' ? '产品已新增' : '产品已保存');

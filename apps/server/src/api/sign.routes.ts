@@ -41,7 +41,7 @@ const SIGN_BASE = '/api/sign';
 export default async function signRoutes(app: ZodApp) {
   const tags = ['sign'];
 
-  app.get(`${SIGN_BASE}/seal`, { schema: { tags, summary: '本企业电子印章 (SVG，按登记名称与统一社会信用代码绘制)' } }, async (request, reply) => {
+  app.get(`${SIGN_BASE}/seal`, { config: { permission: 'ukey-sign' }, schema: { tags, summary: '本企业电子印章 (SVG，按登记名称与统一社会信用代码绘制)' } }, async (request, reply) => {
     const actor = signPolicy.can(requireActor(request), 'listOwn');
     reply.header('content-type', 'image/svg+xml; charset=utf-8');
     reply.header('cache-control', 'private, no-store');
@@ -51,7 +51,7 @@ export default async function signRoutes(app: ZodApp) {
   app.post(
     `${SIGN_BASE}/prepare`,
     {
-      schema: {
+      config: { permission: 'ukey-sign.edit' }, schema: {
         tags,
         summary: '签章第一步：上传 PDF (multipart: file, deviceId, reason)，返回须由证书密钥签名的签名属性',
         consumes: ['multipart/form-data'],
@@ -71,7 +71,7 @@ export default async function signRoutes(app: ZodApp) {
 
   app.post(
     `${SIGN_BASE}/complete`,
-    { config: { audit: '文件签章' }, schema: { tags, summary: '签章第二步：提交证书密钥的签名 (r||s)，生成已签章 PDF', body: SignCompleteSchema, response: { 200: envelopeSchema(SignedDocumentSchema) } } },
+    { config: { permission: 'ukey-sign.edit', audit: '文件签章' }, schema: { tags, summary: '签章第二步：提交证书密钥的签名 (r||s)，生成已签章 PDF', body: SignCompleteSchema, response: { 200: envelopeSchema(SignedDocumentSchema) } } },
     async (request) => {
       const actor = signPolicy.can(requireActor(request), 'sign');
       return ok(await completeSigning(app.db, app.storage, app.clock, app.signTrust, actor, request.body), '签章成功');
@@ -80,7 +80,7 @@ export default async function signRoutes(app: ZodApp) {
 
   app.get(
     `${SIGN_BASE}/documents`,
-    { schema: { tags, summary: '本企业已签章文件 (分页)', querystring: PageQuerySchema, response: { 200: envelopeSchema(SignedDocumentPageSchema) } } },
+    { config: { permission: 'ukey-sign' }, schema: { tags, summary: '本企业已签章文件 (分页)', querystring: PageQuerySchema, response: { 200: envelopeSchema(SignedDocumentPageSchema) } } },
     async (request) => {
       const actor = signPolicy.can(requireActor(request), 'listOwn');
       return ok(await listSignedDocuments(app.db, actor, request.query));
@@ -91,7 +91,7 @@ export default async function signRoutes(app: ZodApp) {
     `${SIGN_BASE}/verify`,
     {
       config: {
-        public: true,
+        permission: 'public',
         rateLimit: { max: 30, timeWindow: '1 minute', errorResponseBuilder: () => appError('too_many_requests', '验证过于频繁，请稍后再试') },
       },
       schema: {

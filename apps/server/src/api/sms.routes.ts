@@ -13,7 +13,7 @@ export default async function smsRoutes(app: ZodApp) {
     '/sys/sms/send',
     {
       config: {
-        public: true,
+        permission: 'public',
         // per address, on top of the per-mobile limits of the service
         rateLimit: {
           max: 20,
@@ -34,7 +34,7 @@ export default async function smsRoutes(app: ZodApp) {
   app.get(
     '/sys/sms/outbox',
     {
-      schema: {
+      config: { permission: 'operation-smsOutbox' }, schema: {
         tags,
         summary: '短信发件箱 (内置短信通道，交易中心运营查看)',
         querystring: SmsOutboxQuerySchema,

@@ -14,7 +14,7 @@ const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeStrin
 export default async function systemRoutes(app: ZodApp) {
   app.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['system'], summary: '健康检查 (数据库可用时 200)', response: { 200: envelopeSchema(HealthSchema) } } },
+    { config: { permission: 'public' }, schema: { tags: ['system'], summary: '健康检查 (数据库可用时 200)', response: { 200: envelopeSchema(HealthSchema) } } },
     async () => {
       try {
         await ping(app.db);
@@ -27,25 +27,25 @@ export default async function systemRoutes(app: ZodApp) {
 
   app.get(
     '/sys/dict/getAllDictItems',
-    { config: { public: true }, schema: { tags: ['system'], summary: '全部数据字典', response: { 200: envelopeSchema(DictMapSchema) } } },
+    { config: { permission: 'public' }, schema: { tags: ['system'], summary: '全部数据字典', response: { 200: envelopeSchema(DictMapSchema) } } },
     async () => ok(await getAllDictItems(app.db)),
   );
 
   app.get(
     '/sys/switch/list',
-    { config: { public: true }, schema: { tags: ['system'], summary: '系统开关 (PayPassword, UkeySwitch)', response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    { config: { permission: 'public' }, schema: { tags: ['system'], summary: '系统开关 (PayPassword, UkeySwitch)', response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
     async () => ok(await listSwitches(app.db)),
   );
 
   app.get(
     '/sys/permission/getUserPermissionByToken',
-    { schema: { tags: ['system'], summary: '当前用户的工作台菜单', response: { 200: envelopeSchema(UserPermissionSchema) } } },
+    { config: { permission: 'self' }, schema: { tags: ['system'], summary: '当前用户的工作台菜单', response: { 200: envelopeSchema(UserPermissionSchema) } } },
     async (request) => ok(await getUserPermission(app.db, requireActor(request))),
   );
 
   app.put(
     '/sys/switch/update',
-    { config: { audit: '修改系统开关', permission: ['system-switch', 'operation-fundsAudit'] }, schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
+    { config: { audit: '修改系统开关', permission: ['system-switch.edit', 'operation-fundsAudit.edit'] }, schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'updateSwitch');
       const before = await updateSwitch(app.db, request.body.code, request.body.content);

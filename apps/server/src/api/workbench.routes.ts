@@ -8,7 +8,7 @@ import { workbenchPolicy } from '../modules/workbench/workbench.policy';
 export default async function workbenchRoutes(app: ZodApp) {
   app.get(
     '/api/workbench/todo',
-    { schema: { tags: ['workbench'], summary: '工作台首页：本角色的待办与资金', response: { 200: envelopeSchema(WorkbenchSchema) } } },
+    { config: { permission: 'workbench' }, schema: { tags: ['workbench'], summary: '工作台首页：本角色的待办与资金', response: { 200: envelopeSchema(WorkbenchSchema) } } },
     async (request) => {
       const actor = requireActor(request);
       return ok(await workbenchFor(app.db, app.clock.now(), workbenchPolicy.can(actor, 'view')));

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuditChanges } from '../db/schema/audit';
 import { redactSecrets } from '../lib/log-redaction';
 import { GroupCommitter } from '../lib/group-commit';
-import { boundedBody, objectIdOf, objectTypeOf, recordAudits, type AuditEntry } from '../modules/audit/audit.service';
+import { boundedBody, objectIdOf, objectTypeOf, recordAudits, storableText, type AuditEntry } from '../modules/audit/audit.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -133,11 +133,11 @@ function auditRow(app: import('fastify').FastifyInstance, request: FastifyReques
     method: request.method,
     route,
     objectType: request.auditObject?.type ?? objectTypeOf(route, API_PREFIX),
-    objectId: String(request.auditObject?.id ?? objectIdOf(request.params, request.body, request.auditOutcome?.resultId)),
+    objectId: storableText(String(request.auditObject?.id ?? objectIdOf(request.params, request.body, request.auditOutcome?.resultId))),
     changes: request.auditChanges ?? null,
     body: boundedBody(redactSecrets(request.body)),
     result: refused ? 'refused' : 'success',
-    errorCode: refused ? (request.auditOutcome?.errorCode ?? '') : '',
+    errorCode: refused ? storableText(request.auditOutcome?.errorCode ?? '') : '',
     statusCode: reply.statusCode,
     ip: request.ip,
     requestId: String(request.id),

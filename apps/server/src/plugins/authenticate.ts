@@ -12,10 +12,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
-  interface FastifyContextConfig {
-    /** Visitors may call it without signing in. */
-    public?: boolean;
-  }
 }
 
 export const TOKEN_HEADER = 'x-access-token';
@@ -34,7 +30,7 @@ function readToken(request: import('fastify').FastifyRequest): string | null {
 }
 
 /**
- * Resolves the token of every API request. A route is closed to visitors unless its config says `public`;
+ * Resolves the token of every API request. A route is closed to visitors unless its config says `permission: 'public'`;
  * a public route still sees the actor when a valid token comes along.
  */
 export default fp(async (app) => {
@@ -49,7 +45,7 @@ export default fp(async (app) => {
     // web pages, the API documentation and unknown paths (answered 404 by the not-found handler) need no token
     const route = request.routeOptions.url ?? '';
     if (!route.startsWith(API_PREFIX) || route.startsWith(`${API_PREFIX}/docs`) || request.is404) return;
-    const isPublic = request.routeOptions.config?.public === true;
+    const isPublic = request.routeOptions.config?.permission === 'public';
     const token = readToken(request);
     if (!token) {
       if (!isPublic) throw notSignedIn();

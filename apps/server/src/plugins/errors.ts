@@ -1,7 +1,7 @@
-import { ERRORS, fieldLabel } from '@coalx/shared';
+import { ERRORS, ILL_FORMED_REFUSAL, fieldLabel, isWellFormedText } from '@coalx/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, badRequest } from '../errors';
 
 /** The envelope of a refusal (DESIGN.md §5). */
 export function errorBody(status: number, error: string, message: string) {
@@ -48,8 +48,23 @@ function postgresErrorCode(err: unknown): string | null {
   return null;
 }
 
+/** Whether a lone surrogate hides anywhere in parsed input, keys included (bounded depth: bodies are bounded too). */
+function holdsIllFormedText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isWellFormedText(value);
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsIllFormedText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => !isWellFormedText(key) || holdsIllFormedText(item, depth + 1));
+}
+
 /** Maps every error to the envelope; 5xx details are logged, never sent. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // every text field refuses ill-formed UTF-16, also where a schema says z.string() or takes any JSON: the same
+  // 400 as safeString's, before any handler could store it or fail to record it
+  app.addHook('preValidation', async (request) => {
+    if (holdsIllFormedText(request.body) || holdsIllFormedText(request.query) || holdsIllFormedText(request.params)) {
+      throw badRequest(`${ERRORS.validation_failed.message}，${ILL_FORMED_REFUSAL}`);
+    }
+  });
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(errorBody(err.status, err.code, err.message));

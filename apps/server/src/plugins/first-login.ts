@@ -19,7 +19,7 @@ export default fp(async (app) => {
     const actor = request.actor;
     if (!actor?.mustChangePassword) return;
     if (ALLOWED_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) return;
-    if (request.routeOptions.config?.public === true) {
+    if (request.routeOptions.config?.permission === 'public') {
       request.actor = null;
       return;
     }

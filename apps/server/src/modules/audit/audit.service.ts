@@ -1,4 +1,4 @@
-import { AUDIT_EXPORT_LIMIT, formatDateTime, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
+import { AUDIT_EXPORT_LIMIT, formatDateTime, toWellFormedText, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client';
 import { auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index';
@@ -11,10 +11,26 @@ const MAX_BODY_CHARS = 16_000;
  * The body as it is stored: already redacted by the caller; cut to a readable size; NUL characters (a refused
  * request may carry them, and PostgreSQL's jsonb cannot hold them) shown as U+FFFD.
  */
+/**
+ * A JSON replacer that makes any text storable: NUL and lone surrogates (which PostgreSQL's jsonb refuses) become
+ * U+FFFD, in values and keys. The request that carried them was refused; its audit row must still be written.
+ */
+function storable(_key: string, value: unknown): unknown {
+  if (typeof value === 'string') return toWellFormedText(value.replaceAll('\u0000', '\ufffd'));
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [toWellFormedText(key.replaceAll('\u0000', '\ufffd')), item]));
+  }
+  return value;
+}
+
+/** Text of a record (an object's id, a refusal's code) as it can be stored whatever the client sent. */
+export function storableText(value: string): string {
+  return storable('', value) as string;
+}
+
 export function boundedBody(body: unknown): unknown {
   if (body === undefined) return null;
-  const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\ufffd') : value);
-  const text = JSON.stringify(body, withoutNul);
+  const text = JSON.stringify(body, storable);
   if (text === undefined) return null;
   return JSON.parse(text.length > MAX_BODY_CHARS ? JSON.stringify({ 内容过长已截断: text.slice(0, 2000) }) : text);
 }
