@@ -4,7 +4,8 @@ import { appError } from '../errors';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import { login, updatePassword, userInfoJson } from '../modules/auth/auth.service';
+import { signIn } from '../flows/sign-in';
+import { updatePassword, userInfoJson } from '../modules/auth/auth.service';
 import { revokeSession } from '../modules/auth/session.service';
 
 export default async function authRoutes(app: ZodApp) {
@@ -27,9 +28,10 @@ export default async function authRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const result = await login(app.db, app.clock, request.body, {
+      const result = await signIn(app.db, app.clock, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        requestId: String(request.id),
       });
       return ok(result, '登录成功');
     },
@@ -37,7 +39,7 @@ export default async function authRoutes(app: ZodApp) {
 
   app.get(
     '/sys/logout',
-    { config: { permission: 'self' }, schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeSchema(z.null()) } } },
+    { config: { permission: 'self', audit: '退出登录' }, schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await revokeSession(app.db, app.clock, requireActor(request).sessionId);
       return ok(null, '退出登录成功');

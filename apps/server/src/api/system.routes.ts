@@ -48,8 +48,7 @@ export default async function systemRoutes(app: ZodApp) {
     { config: { audit: '修改系统开关', permission: ['system-switch.edit', 'operation-fundsAudit.edit'] }, schema: { tags: ['system'], summary: '打开或关闭系统开关 (运营、管理员)', body: SwitchUpdateSchema, response: { 200: envelopeSchema(z.array(SwitchSchema)) } } },
     async (request) => {
       systemPolicy.can(requireActor(request), 'updateSwitch');
-      const before = await updateSwitch(app.db, request.body.code, request.body.content);
-      request.auditChanges = { [request.body.code]: [before, request.body.content] };
+      await updateSwitch(app.db, request.body.code, request.body.content);
       return ok(await listSwitches(app.db), '开关已更新');
     },
   );

@@ -1,12 +1,16 @@
-import { openPgliteWith, openPostgresWith, type Database } from '../db/client';
+import { openPgliteWith, openPostgresWith, type Database, type DbDecorator } from '../db/client';
+import { auditedTransactions } from './audit-scope';
 import { deliverEventsAfterCommit } from './events';
 
-/** Opens the embedded database with event delivery after commit: `dataDir` on disk, or in memory (tests). */
+/** Every database the platform opens: events delivered after commit, and a request's audit row in its transaction. */
+const platformDatabase: DbDecorator = (db, options) => auditedTransactions(deliverEventsAfterCommit(db, options));
+
+/** Opens the embedded database: `dataDir` on disk, or in memory (tests). */
 export function openPglite(dataDir?: string): Promise<Database> {
-  return openPgliteWith(deliverEventsAfterCommit, dataDir);
+  return openPgliteWith(platformDatabase, dataDir);
 }
 
-/** Opens a PostgreSQL server's database with event delivery after commit (NOTIFY carries them to other processes). */
+/** Opens a PostgreSQL server's database (NOTIFY carries events to other processes). */
 export function openPostgres(url: string, max?: number): Promise<Database> {
-  return openPostgresWith(deliverEventsAfterCommit, url, max);
+  return openPostgresWith(platformDatabase, url, max);
 }

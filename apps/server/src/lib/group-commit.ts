@@ -1,3 +1,4 @@
+import { outsideAuditScope } from './audit-scope';
 /**
  * A per-key sequencer with group commit. Requests for one key (one auction, one listing) queue in arrival order;
  * whenever the key is idle, everything queued so far (up to `maxGroup`) is handed to `commitGroup` at once, which
@@ -40,7 +41,8 @@ export class GroupCommitter<J, R> {
       }
       const fresh: Waiting<J, R>[] = [{ job, resolve, reject }];
       this.queues.set(key, fresh);
-      const drained = this.drain(key);
+      // a group serves many requests: none of their audit rows is the group's transaction's to write
+      const drained = outsideAuditScope(() => this.drain(key));
       this.running.add(drained);
       void drained.finally(() => this.running.delete(drained));
     });

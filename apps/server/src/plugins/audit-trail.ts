@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuditChanges } from '../db/schema/audit';
 import { redactSecrets } from '../lib/log-redaction';
 import { GroupCommitter } from '../lib/group-commit';
+import { runInAuditScope, type AuditScope } from '../lib/audit-scope';
 import { boundedBody, objectIdOf, objectTypeOf, recordAudits, storableText, type AuditEntry } from '../modules/audit/audit.service';
 
 declare module 'fastify' {
@@ -22,15 +23,21 @@ declare module 'fastify' {
     auditObject?: { type?: string; id?: string | number };
     /** What onSend read from an answer the row needs: a refusal's code, a created record's id. */
     auditOutcome?: { errorCode: string; resultId: unknown };
+    /** The request's audit scope: its row goes into the action's own transaction (lib/audit-scope.ts). */
+    auditScope?: AuditScope;
   }
   interface FastifyInstance {
     auditTrail: AuditTrail;
   }
 }
 
+/** The labels flows/sign-in.ts writes (sign-in has no actor when it starts, so no route label). */
+export const SIGN_IN_LABELS = ['登录', '登录失败', '账号锁定'] as const;
+
 /** Writes in flight, so a test or a shutdown can wait for them; and the labels the routes declared. */
 export class AuditTrail {
-  readonly labels = new Set<string>();
+  /** Every label a row may carry: the routes' and those of sign-in (flows/sign-in.ts), written without a route label. */
+  readonly labels = new Set<string>(SIGN_IN_LABELS);
   /** Every route that is not a GET, with its label if any: the test holds them all to a decision. */
   readonly writeRoutes: { method: string; url: string; label: string | undefined }[] = [];
   private readonly pending = new Set<Promise<void>>();
@@ -66,6 +73,20 @@ export default fp(async (app) => {
   app.decorateRequest('auditChanges', undefined);
   app.decorateRequest('auditObject', undefined);
   app.decorateRequest('auditOutcome', undefined);
+  app.decorateRequest('auditScope', undefined);
+
+  // the handler of a labelled request runs in its audit scope: the first transaction it commits carries the row
+  // (a callback hook, so the handler fastify calls next runs inside the scope)
+  app.addHook('preHandler', (request, reply, done) => {
+    const label = auditedLabel(request);
+    if (!label) return done();
+    const scope: AuditScope = {
+      written: false,
+      writeIn: (tx, outcome) => recordAudits(tx, [auditRow(app, request, reply, label, { outcome, changes: scope.changes })]),
+    };
+    request.auditScope = scope;
+    runInAuditScope(scope, done);
+  });
 
   app.addHook('onRoute', (route) => {
     const label = route.config?.audit;
@@ -105,6 +126,8 @@ export default fp(async (app) => {
   app.addHook('onResponse', async (request, reply) => {
     const label = auditedLabel(request);
     if (!label || NOT_RECORDED_STATUSES.has(reply.statusCode)) return;
+    // written with the action; a refusal after it (a later step failed) still gets its own row
+    if (request.auditScope?.written && reply.statusCode < 400) return;
     trail.track(
       (async () => writer.submit('audit', auditRow(app, request, reply, label)))().catch((err) => {
         request.log.error({ err, action: label }, 'audit trail write failed');
@@ -116,29 +139,49 @@ export default fp(async (app) => {
   app.addHook('onClose', async () => trail.flush());
 });
 
+/** The id of what a transaction created, when its work returned the record (or its id). */
+function createdIdOf(outcome: unknown): unknown {
+  if (typeof outcome === 'number' || typeof outcome === 'string') return outcome;
+  if (!outcome || typeof outcome !== 'object') return undefined;
+  const record = outcome as { id?: unknown; tradeId?: unknown };
+  return record.id ?? record.tradeId;
+}
+
 /** A group waits this long for company: long enough to gather a burst, short enough for a page that reads the log. */
 const AUDIT_LINGER_MS = 25;
 
-function auditRow(app: import('fastify').FastifyInstance, request: FastifyRequest, reply: FastifyReply, label: string): AuditEntry {
+/**
+ * The row of a request: after the answer (its status decides), or inside the action's transaction (`inAction`:
+ * success, what the transaction's work returned names a created object, the changes the service noted).
+ */
+function auditRow(
+  app: import('fastify').FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  label: string,
+  inAction?: { outcome: unknown; changes: AuditChanges | undefined },
+): AuditEntry {
   const actor = request.actor!;
   const route = request.routeOptions.url ?? request.url;
-  const refused = reply.statusCode >= 400;
+  const refused = !inAction && reply.statusCode >= 400;
+  const resultId = inAction ? createdIdOf(inAction.outcome) : request.auditOutcome?.resultId;
   return {
     at: new Date(app.clock.now().getTime()),
     userId: actor.userId,
     username: actor.username,
     enterpriseId: actor.enterpriseId,
     role: actor.role,
+    roleId: actor.roleId,
     action: label,
     method: request.method,
     route,
     objectType: request.auditObject?.type ?? objectTypeOf(route, API_PREFIX),
-    objectId: storableText(String(request.auditObject?.id ?? objectIdOf(request.params, request.body, request.auditOutcome?.resultId))),
-    changes: request.auditChanges ?? null,
+    objectId: storableText(String(request.auditObject?.id ?? objectIdOf(request.params, request.body, resultId))),
+    changes: inAction?.changes ?? request.auditChanges ?? null,
     body: boundedBody(redactSecrets(request.body)),
     result: refused ? 'refused' : 'success',
     errorCode: refused ? storableText(request.auditOutcome?.errorCode ?? '') : '',
-    statusCode: reply.statusCode,
+    statusCode: inAction ? 200 : reply.statusCode,
     ip: request.ip,
     requestId: String(request.id),
   };

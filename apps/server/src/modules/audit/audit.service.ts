@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_LIMIT, formatDateTime, toWellFormedText, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Db } from '../../db/client';
+import { queryPrepared, type Db, type Tx } from '../../db/client';
 import { auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index';
 import { enterpriseNames } from '../enterprise/enterprise.service';
 
@@ -56,6 +56,15 @@ const OBJECT_TYPE_PREFIXES: [prefix: string, type: string][] = [
   ['/api/longTerm/callOff', '月度调运'],
   ['/api/longTerm', '长协'],
   ['/api/contract-template', '合同模板'],
+  ['/api/order', '订单'],
+  ['/api/delivery/dispatch', '派车单'],
+  ['/api/delivery/order', '订单'],
+  ['/api/delivery/quality-report', '化验单'],
+  ['/api/settlement', '结算单'],
+  ['/api/invoice/order', '订单'],
+  ['/api/invoice', '发票'],
+  ['/api/freight', '运费结算单'],
+  ['/api/driver', '司机'],
   ['/api/contract', '合同'],
   ['/api/sign', '签章'],
   ['/api/ukey', '数字证书'],
@@ -77,7 +86,7 @@ const OBJECT_TYPE_PREFIXES: [prefix: string, type: string][] = [
 const OBJECT_TYPES = [...OBJECT_TYPE_PREFIXES].sort(([a], [b]) => b.length - a.length);
 
 /** The body or path fields that name the object acted on, in the order they are tried. */
-const ID_FIELDS = ['tradeId', 'contractId', 'id', 'deviceId', 'userId', 'roleId', 'code'] as const;
+const ID_FIELDS = ['tradeId', 'contractId', 'id', 'orderId', 'callOffId', 'deviceId', 'userId', 'roleId', 'code'] as const;
 
 export function objectTypeOf(routePath: string, apiPrefix: string): string {
   const path = routePath.startsWith(apiPrefix) ? routePath.slice(apiPrefix.length) : routePath;
@@ -100,7 +109,7 @@ export function objectIdOf(params: unknown, body: unknown, resultId: unknown): s
 const NAME_CACHE_MS = 60_000;
 const nameCaches = new WeakMap<Db, Map<number, { name: string; at: number }>>();
 
-async function enterpriseNameOf(db: Db, enterpriseId: number | null | undefined): Promise<string> {
+async function enterpriseNameOf(db: Db | Tx, enterpriseId: number | null | undefined): Promise<string> {
   if (!enterpriseId) return '';
   let nameCache = nameCaches.get(db);
   if (!nameCache) nameCaches.set(db, (nameCache = new Map()));
@@ -112,7 +121,8 @@ async function enterpriseNameOf(db: Db, enterpriseId: number | null | undefined)
   return name;
 }
 
-export type AuditEntry = Omit<NewAuditLog, 'id' | 'enterpriseName'>;
+/** A row to write; `roleId` names the actor's real role (its name is stored in `role`). */
+export type AuditEntry = Omit<NewAuditLog, 'id' | 'enterpriseName'> & { roleId?: number };
 
 /** Appends one row; the enterprise name is filled in from the id. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
@@ -124,20 +134,47 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
  * The rows travel as one JSON array, so the statement's text is the same for any number of rows and is prepared
  * once (db/client.ts); a column a row leaves out gets the table's default.
  */
+const BUSINESS_NUMBERS: [objectType: string, lookup: string][] = [
+  ['合同', 'SELECT contract_no FROM contract WHERE id = x.id'],
+  ['订单', 'SELECT order_no FROM trade_order WHERE id = x.id'],
+  ['派车单', 'SELECT dispatch_no FROM dispatch WHERE id = x.id'],
+  ['化验单', 'SELECT report_no FROM quality_report WHERE id = x.id'],
+  ['结算单', 'SELECT statement_no FROM settlement_statement WHERE id = x.id'],
+  ['发票', 'SELECT number FROM invoice WHERE id = x.id'],
+  ['运费结算单', 'SELECT statement_no FROM freight_statement WHERE id = x.id'],
+  ['长协', 'SELECT long_term_no FROM long_term_deal WHERE id = x.id'],
+  ['月度调运', 'SELECT call_off_no FROM long_term_call_off WHERE id = x.id'],
+  ['司机', 'SELECT plate_no FROM driver WHERE id = x.id'],
+  ['用户', 'SELECT username FROM sys_user WHERE id = x.id'],
+  ['角色', 'SELECT name FROM sys_role WHERE id = x.id'],
+];
+
+/**
+ * Appends rows in one statement (the audit trail writes requests in groups); enterprise names filled in from ids.
+ * The rows travel as one JSON array, so the statement's text is the same for any number of rows and is prepared
+ * once (db/client.ts); a column a row leaves out gets the table's default. The statement names the object by its
+ * business number (HT…, DD…, a plate, a username) where the route gave an internal id, and the actor's role by the
+ * real role's name (a custom role, not its base role), as they are at the moment of the action.
+ */
 const INSERT_AUDIT_ROWS = {
-  name: 'coalx_insert_audit_rows_v1',
+  name: 'coalx_insert_audit_rows_v2',
   text: `
     INSERT INTO sys_audit_log (at, user_id, username, enterprise_id, enterprise_name, role, action, method, route, object_type, object_id,
       changes, body, result, error_code, status_code, ip, request_id)
-    SELECT COALESCE(r.at, now()), r."userId", COALESCE(r.username, ''), r."enterpriseId", COALESCE(r."enterpriseName", ''), COALESCE(r.role, ''),
-      r.action, r.method, r.route, COALESCE(r."objectType", ''), COALESCE(r."objectId", ''), r.changes, r.body, r.result,
+    SELECT COALESCE(r.at, now()), r."userId", COALESCE(r.username, ''), r."enterpriseId", COALESCE(r."enterpriseName", ''),
+      COALESCE((SELECT name FROM sys_role WHERE id = r."roleId"), r.role, ''),
+      r.action, r.method, r.route, COALESCE(r."objectType", ''), COALESCE(number.value, r."objectId", ''), r.changes, r.body, r.result,
       COALESCE(r."errorCode", ''), r."statusCode", COALESCE(r.ip, ''), COALESCE(r."requestId", '')
     FROM json_to_recordset($1::json) AS r(at timestamptz, "userId" bigint, username text, "enterpriseId" bigint, "enterpriseName" text, role text,
-      action text, method text, route text, "objectType" text, "objectId" text, changes jsonb, body jsonb, result text, "errorCode" text,
-      "statusCode" int, ip text, "requestId" text)`,
+      "roleId" int, action text, method text, route text, "objectType" text, "objectId" text, changes jsonb, body jsonb, result text,
+      "errorCode" text, "statusCode" int, ip text, "requestId" text)
+    CROSS JOIN LATERAL (SELECT CASE WHEN r."objectId" ~ '^[0-9]{1,18}$' THEN r."objectId"::bigint END AS id) AS x
+    LEFT JOIN LATERAL (SELECT CASE r."objectType"
+      ${BUSINESS_NUMBERS.map(([type, lookup]) => `WHEN '${type}' THEN (${lookup})`).join('\n      ')}
+      END AS value) AS number ON true`,
 };
 
-export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+export async function recordAudits(db: Db | Tx, entries: readonly AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   const names = await Promise.all(entries.map((entry) => enterpriseNameOf(db, entry.enterpriseId)));
   await queryPrepared(db, INSERT_AUDIT_ROWS, [JSON.stringify(entries.map((entry, i) => ({ ...entry, enterpriseName: names[i]! })))]);

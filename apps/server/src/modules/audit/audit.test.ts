@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('audit trail on %s', (kind) => {
       username: e.user.username,
       enterpriseId: e.enterprise.id,
       enterpriseName: e.enterprise.organName,
-      role: 'enterprise_admin',
+      role: '企业管理员',
       method: 'POST',
       route: '/trade-api/api/funds/withdraw/apply',
       objectType: '出金',
@@ -117,8 +117,9 @@ describe.each(testDatabaseKinds())('audit trail on %s', (kind) => {
     expect((await post(t.app, '/api/listing/audit/approve', operator.token, { tradeId })).statusCode).toBe(200);
 
     const [approved, refused] = await rows('挂牌审核通过');
-    expect(approved).toMatchObject({ userId: operator.user.id, role: 'operator', enterpriseId: null, enterpriseName: '', objectType: '挂牌', objectId: tradeId, result: 'success' });
-    expect(refused).toMatchObject({ userId: seller.user.id, role: 'enterprise_admin', objectId: tradeId, result: 'refused', errorCode: 'forbidden', statusCode: 403 });
+    expect(approved).toMatchObject({ userId: operator.user.id, role: '交易中心运营', enterpriseId: null, enterpriseName: '', objectType: '挂牌', objectId: tradeId, result: 'success' });
+    // refused before its body was read (issue 27: the grant is checked first), so the row names no object
+    expect(refused).toMatchObject({ userId: seller.user.id, role: '企业管理员', objectId: '', body: null, result: 'refused', errorCode: 'forbidden', statusCode: 403 });
     const [published] = await rows('发布挂牌');
     expect(published).toMatchObject({ userId: seller.user.id, objectType: '挂牌', objectId: tradeId, result: 'success' });
   });
@@ -165,7 +166,7 @@ describe.each(testDatabaseKinds())('audit trail on %s', (kind) => {
     expect((await put('1')).statusCode).toBe(200);
     expect((await put('0')).statusCode).toBe(200);
     const [off, on] = await rows('修改系统开关');
-    expect(on).toMatchObject({ userId: admin.user.id, role: 'admin', objectType: '系统开关', objectId: 'UkeySwitch', changes: { UkeySwitch: ['0', '1'] } });
+    expect(on).toMatchObject({ userId: admin.user.id, role: '系统管理员', objectType: '系统开关', objectId: 'UkeySwitch', changes: { UkeySwitch: ['0', '1'] } });
     expect(off!.changes).toEqual({ UkeySwitch: ['1', '0'] });
   });
 
@@ -218,17 +219,23 @@ describe.each(testDatabaseKinds())('audit trail on %s', (kind) => {
     expect(String(sheet.getRow(2).getCell(12).value)).toBe('UkeySwitch: "1" → "0"');
   });
 
-  it('a failed write is logged and never fails the request', async () => {
+  it('when its row cannot be written the action does not happen; a refusal is still answered and its failed row logged', async () => {
     const admin = await signedIn(t.app, t.database.db, { role: 'admin' });
+    const trader = await signedIn(t.app, t.database.db, { role: 'trader' });
+    const switchOf = async (code: string) => ((await t.app.inject({ method: 'GET', url: '/trade-api/sys/switch/list' })).json().result as { code: string; content: string }[]).find((s) => s.code === code)!.content;
+    const before = await switchOf('UkeySwitch');
     await t.database.db.execute(sql`ALTER TABLE sys_audit_log RENAME TO sys_audit_log_away`);
     try {
-      const response = await t.app.inject({ method: 'PUT', url: '/trade-api/sys/switch/update', headers: { 'x-access-token': admin.token }, payload: { code: 'PayPassword', content: '0' } });
-      expect(response.statusCode).toBe(200);
+      const response = await t.app.inject({ method: 'PUT', url: '/trade-api/sys/switch/update', headers: { 'x-access-token': admin.token }, payload: { code: 'UkeySwitch', content: before === '1' ? '0' : '1' } });
+      expect(response.statusCode).toBe(500);
+      const refused = await t.app.inject({ method: 'PUT', url: '/trade-api/sys/switch/update', headers: { 'x-access-token': trader.token }, payload: { code: 'UkeySwitch', content: '1' } });
+      expect(refused.statusCode).toBe(403);
       await t.app.auditTrail.flush();
     } finally {
       await t.database.db.execute(sql`ALTER TABLE sys_audit_log_away RENAME TO sys_audit_log`);
     }
-    expect((await rows('修改系统开关')).filter((r) => r.userId === admin.user.id)).toEqual([]);
+    expect(await switchOf('UkeySwitch')).toBe(before);
+    expect((await rows('修改系统开关')).filter((r) => r.userId === admin.user.id || r.userId === trader.user.id)).toEqual([]);
   });
 });
 

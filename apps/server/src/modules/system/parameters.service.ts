@@ -1,3 +1,4 @@
+import { noteAuditChanges } from '../../lib/audit-scope';
 import { forgetCachedParameters } from './calendar';
 import {
   SYSTEM_PARAMETERS,
@@ -84,6 +85,9 @@ export async function updateParameter(db: Db, clock: Clock, code: SystemParamete
         );
       }
     }
+    // the trail keeps the value it replaced (the default when the parameter was never set)
+    const [before] = await tx.select({ value: systemParameters.value }).from(systemParameters).where(eq(systemParameters.code, code)).limit(1);
+    noteAuditChanges({ [code]: [storedValue(code, before?.value) ?? SYSTEM_PARAMETERS[code].default, value] });
     await tx
       .insert(systemParameters)
       .values({ code, value: String(value) })

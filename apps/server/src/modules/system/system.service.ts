@@ -1,3 +1,4 @@
+import { noteAuditChanges } from '../../lib/audit-scope';
 import type { DictMap, SystemSwitch } from '@coalx/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -33,8 +34,11 @@ export async function listSwitches(db: Db): Promise<SystemSwitch[]> {
 }
 
 /** Sets a switch; returns what it was before (null for an unknown code), for the audit trail's before/after. */
-export async function updateSwitch(db: Db, code: string, content: '0' | '1'): Promise<string | null> {
-  const [before] = await db.select({ content: switches.content }).from(switches).where(eq(switches.code, code));
-  await db.update(switches).set({ content, updatedAt: new Date() }).where(eq(switches.code, code));
-  return before?.content ?? null;
+export async function updateSwitch(db: Db, code: string, content: '0' | '1'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ content: switches.content }).from(switches).where(eq(switches.code, code)).for('update');
+    await tx.update(switches).set({ content, updatedAt: new Date() }).where(eq(switches.code, code));
+    // the trail keeps the before and after, written with the change
+    noteAuditChanges({ [code]: [before?.content ?? null, content] });
+  });
 }
