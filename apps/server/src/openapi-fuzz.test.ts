@@ -1,4 +1,6 @@
 import { ERRORS, FIELD_LABELS } from '@coalx/shared';
+import { inArray } from 'drizzle-orm';
+import { auditLogs } from './db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -43,6 +45,9 @@ interface Probe {
 }
 
 const NUL = 'a\u0000b';
+/** Half of a surrogate pair: JSON carries it as \ud800 (refused before any handler runs, so nothing is stored), PostgreSQL's json refuses it (issue 27 item 2). */
+const LONE_SURROGATE = '影子\ud800';
+const ILL_FORMED_MESSAGE = '请求参数有误，包含无法识别的字符';
 const MEGA_STRING = 'x'.repeat(1000 * 1000); // just inside the 1 MiB body limit, so the schema has to refuse it
 const CATALOGUE_MESSAGES = new Set<string>(Object.values(ERRORS).map((entry) => entry.message));
 
@@ -199,6 +204,7 @@ function probes(op: Operation): Probe[] {
     const type = typeOf(field.schema);
     if (type === 'string' || type === undefined) {
       list.push({ what: `NUL in ${name}`, url: baseUrl, payload: withValue(base, field.path, NUL) });
+      list.push({ what: `lone surrogate in ${name}`, url: baseUrl, payload: withValue(base, field.path, LONE_SURROGATE) });
       list.push({ what: `1 MB ${name}`, url: baseUrl, payload: withValue(base, field.path, MEGA_STRING) });
     }
     if (type === 'object') list.push({ what: `array for object ${name}`, url: baseUrl, payload: withValue(base, field.path, [base]) });
@@ -241,7 +247,11 @@ describe('OpenAPI fuzz: hostile input never breaks the server', () => {
     const failures: string[] = [];
     let requests = 0;
     let serverErrors = 0;
+    // the labelled (state-changing) routes: each success among them must leave its audit row
+    const labelled = new Set(t.app.auditTrail.writeRoutes.filter((r) => r.label).map((r) => `${r.method} ${r.url}`));
+    const successfulWrites: { label: string; requestId: string }[] = [];
     for (const op of ops) {
+      const routeKey = `${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
       const names = fieldNames(op);
       for (const probe of probes(op)) {
         for (const [who, token] of Object.entries(tokens)) {
@@ -261,7 +271,13 @@ describe('OpenAPI fuzz: hostile input never breaks the server', () => {
             failures.push(`${label} ${response.body.slice(0, 200)}`);
             continue;
           }
-          if (response.statusCode < 400) continue;
+          if (probe.what.startsWith('lone surrogate') && (response.statusCode < 400 || (response.statusCode === 400 && response.json().message !== ILL_FORMED_MESSAGE))) {
+            failures.push(`${label} a lone surrogate was not refused as ill-formed text: ${response.body.slice(0, 200)}`);
+          }
+          if (response.statusCode < 400) {
+            if (token && labelled.has(routeKey)) successfulWrites.push({ label, requestId: String(response.headers['x-request-id']) });
+            continue;
+          }
           let body: Record<string, unknown>;
           try {
             body = response.json();
@@ -281,8 +297,17 @@ describe('OpenAPI fuzz: hostile input never breaks the server', () => {
         }
       }
     }
-    console.info(`OpenAPI fuzz: ${ops.length} operations, ${requests} requests, ${serverErrors} answers of 5xx`);
+    await t.app.auditTrail.flush();
+    const recorded = new Set<string>();
+    for (let i = 0; i < successfulWrites.length; i += 500) {
+      const ids = successfulWrites.slice(i, i + 500).map((w) => w.requestId);
+      const rows = await t.database.db.select({ requestId: auditLogs.requestId }).from(auditLogs).where(inArray(auditLogs.requestId, ids));
+      for (const row of rows) recorded.add(row.requestId);
+    }
+    const untraced = successfulWrites.filter((w) => !recorded.has(w.requestId)).map((w) => w.label);
+    console.info(`OpenAPI fuzz: ${ops.length} operations, ${requests} requests, ${serverErrors} answers of 5xx, ${successfulWrites.length} successful writes, ${untraced.length} without an audit row`);
     expect(failures.slice(0, 40)).toEqual([]);
     expect(serverErrors).toBe(0);
+    expect(untraced.slice(0, 20)).toEqual([]);
   }, 120_000);
 });
