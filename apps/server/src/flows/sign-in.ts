@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
 import { recordAudit, storableText } from '../modules/audit/audit.service';
 import { login } from '../modules/auth/auth.service';
+import { auditNaming } from '../queries/audit-naming';
 
 /** Who signs in from where: the trail records the address and the browser of every try. */
 export interface SignInMeta {
@@ -58,5 +59,5 @@ async function recordSignIn(db: Db, clock: Clock, username: string, meta: SignIn
     statusCode: refusal?.status ?? 200,
     ip: meta.ip,
     requestId: meta.requestId,
-  });
+  }, auditNaming);
 }

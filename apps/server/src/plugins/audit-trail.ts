@@ -5,6 +5,7 @@ import type { AuditChanges } from '../db/schema/audit';
 import { redactSecrets } from '../lib/log-redaction';
 import { GroupCommitter } from '../lib/group-commit';
 import { runInAuditScope, type AuditScope } from '../lib/audit-scope';
+import { auditNaming } from '../queries/audit-naming';
 import { boundedBody, objectIdOf, objectTypeOf, recordAudits, storableText, type AuditEntry } from '../modules/audit/audit.service';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export default fp(async (app) => {
     if (!label) return done();
     const scope: AuditScope = {
       written: false,
-      writeIn: (tx, outcome) => recordAudits(tx, [auditRow(app, request, reply, label, { outcome, changes: scope.changes })]),
+      writeIn: (tx, outcome) => recordAudits(tx, [auditRow(app, request, reply, label, { outcome, changes: scope.changes })], auditNaming),
     };
     request.auditScope = scope;
     runInAuditScope(scope, done);
@@ -116,11 +117,11 @@ export default fp(async (app) => {
   // go in one insert, so a burst of bids costs the database a few statements, not two per bid
   const writer = new GroupCommitter<AuditEntry, void>(async (_key, entries) => {
     try {
-      await recordAudits(app.db, entries);
+      await recordAudits(app.db, entries, auditNaming);
       return entries.map(() => ({ ok: true, value: undefined }));
     } catch {
       // one bad row must not take the others with it: write them one by one
-      return Promise.all(entries.map((entry) => recordAudits(app.db, [entry]).then(() => ({ ok: true as const, value: undefined }), (error: unknown) => ({ ok: false as const, error }))));
+      return Promise.all(entries.map((entry) => recordAudits(app.db, [entry], auditNaming).then(() => ({ ok: true as const, value: undefined }), (error: unknown) => ({ ok: false as const, error }))));
     }
   }, 500, AUDIT_LINGER_MS);
   app.addHook('onResponse', async (request, reply) => {

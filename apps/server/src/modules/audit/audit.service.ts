@@ -125,59 +125,58 @@ async function enterpriseNameOf(db: Db | Tx, enterpriseId: number | null | undef
 export type AuditEntry = Omit<NewAuditLog, 'id' | 'enterpriseName'> & { roleId?: number };
 
 /** Appends one row; the enterprise name is filled in from the id. */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await recordAudits(db, [entry]);
+export async function recordAudit(db: Db, entry: AuditEntry, naming?: AuditNaming): Promise<void> {
+  await recordAudits(db, [entry], naming);
 }
 
 /**
- * Appends rows in one statement (the audit trail writes requests in groups); enterprise names filled in from ids.
- * The rows travel as one JSON array, so the statement's text is the same for any number of rows and is prepared
- * once (db/client.ts); a column a row leaves out gets the table's default.
+ * How rows name what they speak of, as SQL over the row `r` of the insert (its object id in `x.id` when numeric):
+ * the object's business number (HT…, DD…, a plate, a username) per object type, and the actor's real role name.
+ * These read other modules' tables, so the read model above the modules supplies them (queries/audit-naming.ts).
  */
-const BUSINESS_NUMBERS: [objectType: string, lookup: string][] = [
-  ['合同', 'SELECT contract_no FROM contract WHERE id = x.id'],
-  ['订单', 'SELECT order_no FROM trade_order WHERE id = x.id'],
-  ['派车单', 'SELECT dispatch_no FROM dispatch WHERE id = x.id'],
-  ['化验单', 'SELECT report_no FROM quality_report WHERE id = x.id'],
-  ['结算单', 'SELECT statement_no FROM settlement_statement WHERE id = x.id'],
-  ['发票', 'SELECT number FROM invoice WHERE id = x.id'],
-  ['运费结算单', 'SELECT statement_no FROM freight_statement WHERE id = x.id'],
-  ['长协', 'SELECT long_term_no FROM long_term_deal WHERE id = x.id'],
-  ['月度调运', 'SELECT call_off_no FROM long_term_call_off WHERE id = x.id'],
-  ['司机', 'SELECT plate_no FROM driver WHERE id = x.id'],
-  ['用户', 'SELECT username FROM sys_user WHERE id = x.id'],
-  ['角色', 'SELECT name FROM sys_role WHERE id = x.id'],
-];
+export interface AuditNaming {
+  objectNumbers: readonly (readonly [objectType: string, lookup: string])[];
+  roleName: string;
+}
+
+const statements = new WeakMap<AuditNaming, { name: string; text: string }>();
 
 /**
  * Appends rows in one statement (the audit trail writes requests in groups); enterprise names filled in from ids.
  * The rows travel as one JSON array, so the statement's text is the same for any number of rows and is prepared
- * once (db/client.ts); a column a row leaves out gets the table's default. The statement names the object by its
- * business number (HT…, DD…, a plate, a username) where the route gave an internal id, and the actor's role by the
- * real role's name (a custom role, not its base role), as they are at the moment of the action.
+ * once (db/client.ts); a column a row leaves out gets the table's default. With a naming, the statement names the
+ * object by its business number where the route gave an internal id, and the actor by the real role's name (a
+ * custom role, not its base role), as they are at the moment of the action.
  */
-const INSERT_AUDIT_ROWS = {
-  name: 'coalx_insert_audit_rows_v2',
-  text: `
+function insertStatement(naming: AuditNaming | undefined): { name: string; text: string } {
+  const cached = naming && statements.get(naming);
+  if (cached) return cached;
+  const numbers = naming?.objectNumbers.length
+    ? `CASE r."objectType" ${naming.objectNumbers.map(([type, lookup]) => `WHEN '${type.replaceAll("'", "''")}' THEN (${lookup})`).join(' ')} END`
+    : 'NULL::text';
+  const statement = {
+    name: naming ? 'coalx_insert_audit_rows_named_v1' : 'coalx_insert_audit_rows_v2',
+    text: `
     INSERT INTO sys_audit_log (at, user_id, username, enterprise_id, enterprise_name, role, action, method, route, object_type, object_id,
       changes, body, result, error_code, status_code, ip, request_id)
     SELECT COALESCE(r.at, now()), r."userId", COALESCE(r.username, ''), r."enterpriseId", COALESCE(r."enterpriseName", ''),
-      COALESCE((SELECT name FROM sys_role WHERE id = r."roleId"), r.role, ''),
+      COALESCE(${naming ? `(${naming.roleName})` : 'NULL::text'}, r.role, ''),
       r.action, r.method, r.route, COALESCE(r."objectType", ''), COALESCE(number.value, r."objectId", ''), r.changes, r.body, r.result,
       COALESCE(r."errorCode", ''), r."statusCode", COALESCE(r.ip, ''), COALESCE(r."requestId", '')
     FROM json_to_recordset($1::json) AS r(at timestamptz, "userId" bigint, username text, "enterpriseId" bigint, "enterpriseName" text, role text,
       "roleId" int, action text, method text, route text, "objectType" text, "objectId" text, changes jsonb, body jsonb, result text,
       "errorCode" text, "statusCode" int, ip text, "requestId" text)
     CROSS JOIN LATERAL (SELECT CASE WHEN r."objectId" ~ '^[0-9]{1,18}$' THEN r."objectId"::bigint END AS id) AS x
-    LEFT JOIN LATERAL (SELECT CASE r."objectType"
-      ${BUSINESS_NUMBERS.map(([type, lookup]) => `WHEN '${type}' THEN (${lookup})`).join('\n      ')}
-      END AS value) AS number ON true`,
-};
+    LEFT JOIN LATERAL (SELECT ${numbers} AS value) AS number ON true`,
+  };
+  if (naming) statements.set(naming, statement);
+  return statement;
+}
 
-export async function recordAudits(db: Db | Tx, entries: readonly AuditEntry[]): Promise<void> {
+export async function recordAudits(db: Db | Tx, entries: readonly AuditEntry[], naming?: AuditNaming): Promise<void> {
   if (!entries.length) return;
   const names = await Promise.all(entries.map((entry) => enterpriseNameOf(db, entry.enterpriseId)));
-  await queryPrepared(db, INSERT_AUDIT_ROWS, [JSON.stringify(entries.map((entry, i) => ({ ...entry, enterpriseName: names[i]! })))]);
+  await queryPrepared(db, insertStatement(naming), [JSON.stringify(entries.map((entry, i) => ({ ...entry, enterpriseName: names[i]! })))]);
 }
 
 /** `ILIKE` pattern for "contains", with the user's % and _ taken literally. */
