@@ -145,7 +145,8 @@ function createdIdOf(outcome: unknown): unknown {
   if (typeof outcome === 'number' || typeof outcome === 'string') return outcome;
   if (!outcome || typeof outcome !== 'object') return undefined;
   const record = outcome as { id?: unknown; tradeId?: unknown };
-  return record.id ?? record.tradeId;
+  // a trade's number (GP…, JJ…) names it better than its row id
+  return record.tradeId ?? record.id;
 }
 
 /** A group waits this long for company: long enough to gather a burst, short enough for a page that reads the log. */
