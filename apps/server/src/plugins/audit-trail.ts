@@ -144,9 +144,9 @@ export default fp(async (app) => {
 function createdIdOf(outcome: unknown): unknown {
   if (typeof outcome === 'number' || typeof outcome === 'string') return outcome;
   if (!outcome || typeof outcome !== 'object') return undefined;
-  const record = outcome as { id?: unknown; tradeId?: unknown };
-  // a trade's number (GP…, JJ…) names it better than its row id
-  return record.tradeId ?? record.id;
+  const record = outcome as { id?: unknown; tradeId?: unknown; tradeNo?: unknown };
+  // a trade's number (GP…, JJ…) names it better than its row id; other ids are named by queries/audit-naming.ts
+  return record.tradeId ?? record.tradeNo ?? record.id;
 }
 
 /** A group waits this long for company: long enough to gather a burst, short enough for a page that reads the log. */
