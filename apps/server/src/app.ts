@@ -65,6 +65,7 @@ import longTermRoutes from './api/long-term.routes';
 import { longTermJobs } from './jobs/long-term.jobs';
 import { longTermFollowUps } from './flows/long-term-follow-ups';
 import { deliveryJobs } from './jobs/delivery.jobs';
+import { auditJobs } from './jobs/audit.jobs';
 import contractTemplateRoutes from './api/contract-template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './api/audit.routes';
@@ -212,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  startScheduler(app, [...PLATFORM_JOBS, ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
+  startScheduler(app, [...PLATFORM_JOBS, ...auditJobs(options.config), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
 }

@@ -23,6 +23,12 @@ export interface Config {
   /** The platform CA's certificate and PKCS#8 key (PEM); empty: made once in DATA_DIR/ca. */
   caCertFile: string | null;
   caKeyFile: string | null;
+  /** The RFC 3161 time-stamping authority that seals the audit chain's head once a day; empty: no sealing. */
+  tsaUrl: string | null;
+  /** The TSA's CA certificate (PEM): `npm run audit:verify` checks the timestamp signatures with it. */
+  tsaCaFile: string | null;
+  /** The Asia/Shanghai hour (0–23) from which the day's seal is made. */
+  auditSealHour: number;
 }
 
 /** Reads the configuration from the environment (README "Configuration"). */
@@ -30,6 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 无效: ${env.PORT}`);
+  const auditSealHour = Number(env.AUDIT_SEAL_HOUR || 0);
+  if (!Number.isInteger(auditSealHour) || auditSealHour < 0 || auditSealHour > 23) throw new Error(`AUDIT_SEAL_HOUR 无效 (0–23): ${env.AUDIT_SEAL_HOUR}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -45,6 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: Number(env.SCHEDULER_INTERVAL_MS ?? 1000),
     caCertFile: env.CA_CERT_FILE?.trim() ? path.resolve(env.CA_CERT_FILE) : null,
     caKeyFile: env.CA_KEY_FILE?.trim() ? path.resolve(env.CA_KEY_FILE) : null,
+    tsaUrl: env.TSA_URL?.trim() || null,
+    tsaCaFile: env.TSA_CA_FILE?.trim() ? path.resolve(env.TSA_CA_FILE) : null,
+    auditSealHour,
   };
 }
 
