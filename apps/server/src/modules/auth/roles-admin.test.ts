@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds())('角色管理 and the grants the server enfor
 
     const enrol = await call('POST', '/api/bidEnroll/add', member.token, { tradeId: 'JJ20260101001', acceptRules: true, requestId: 'enrol-test-0001' });
     expect(enrol.statusCode).toBe(403);
-    expect(enrol.json().message).toBe('您的角色没有「竞价交易」的权限，请联系系统管理员');
+    expect(enrol.json().message).toBe('您的角色没有「竞价报名」的新增权限，请联系系统管理员');
     const bid = await call('POST', '/api/bidRecord/bidAnswerApply', member.token, { tradeId: 'JJ20260101001', price: 60000 });
     expect(bid.statusCode).toBe(403);
     expect((await call('POST', '/api/myBidTradeList', member.token, { pageNo: 1, pageSize: 10 })).statusCode).toBe(403);

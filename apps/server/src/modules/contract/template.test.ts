@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('contract templates on %s', (kind) => {
     const operatorSave = await post(operator, '/save', { kind: 'listing_sale', name: '模板', body: '# 合同\n{{合同编号}}' });
     expect(operatorSave.statusCode).toBe(403);
     // the grant (模板配置) is checked before the policy: the operator's role has no such menu item
-    expect(operatorSave.json().message).toBe('您的角色没有「模板配置」的权限，请联系系统管理员');
+    expect(operatorSave.json().message).toBe('您的角色没有「模板配置」的编辑权限，请联系系统管理员');
     for (const res of [
       await get(trader, '/list'),
       await get(trader, '/history?kind=listing_sale'),
@@ -155,11 +155,12 @@ describe.each(testDatabaseKinds())('contract templates on %s', (kind) => {
     expect(ok.paragraphs).toContain('1. 合同数量：1,000 吨。');
   });
 
-  it('renders the current template on the sample deal as an inline PDF', async () => {
+  it('renders the current template on the sample deal as a PDF (a sandboxed download; the web previews it from a blob)', async () => {
     const res = await get(operator, '/preview.pdf?kind=auction_sale');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(String(res.headers['content-disposition'])).toMatch(/^inline; filename\*=UTF-8''/);
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox;/);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-tpl-')), 'preview.pdf');
     fs.writeFileSync(file, res.rawPayload);
     const text = spawnSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).stdout;
