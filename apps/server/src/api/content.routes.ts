@@ -34,7 +34,7 @@ export default async function contentRoutes(app: ZodApp) {
     operatorOnly(request);
     return ok(await listBanners(app.db, true));
   });
-  app.post('/api/banner/save', { config: { permission: 'operation-content.edit', audit: '保存轮播图' }, schema: { tags, summary: '新增或修改轮播图 (运营)', body: BannerSaveSchema, response: { 200: envelopeSchema(BannerManageSchema) } } }, async (request) => {
+  app.post('/api/banner/save', { config: { permission: ['operation-content.add', 'operation-content.edit'], audit: '保存轮播图' }, schema: { tags, summary: '新增或修改轮播图 (运营)', body: BannerSaveSchema, response: { 200: envelopeSchema(BannerManageSchema) } } }, async (request) => {
     operatorOnly(request);
     const banner = await saveBanner(app.db, request.body);
     return ok(banner, '已保存');
@@ -58,7 +58,7 @@ export default async function contentRoutes(app: ZodApp) {
     operatorOnly(request);
     return ok(await manageContents(app.db, request.query));
   });
-  app.post('/api/content/save', { config: { permission: 'operation-content.edit', audit: '保存公告' }, schema: { tags, summary: '新增或修改公告 (运营; 正文在服务器端净化)', body: ContentSaveSchema, response: { 200: envelopeSchema(ContentManageSchema) } } }, async (request) => {
+  app.post('/api/content/save', { config: { permission: ['operation-content.add', 'operation-content.edit'], audit: '保存公告' }, schema: { tags, summary: '新增或修改公告 (运营; 正文在服务器端净化)', body: ContentSaveSchema, response: { 200: envelopeSchema(ContentManageSchema) } } }, async (request) => {
     const actor = operatorOnly(request);
     const saved = await saveContent(app.db, actor.userId, request.body);
     return ok(saved, '已保存');

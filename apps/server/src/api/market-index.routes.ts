@@ -23,7 +23,7 @@ export default async function marketIndexRoutes(app: ZodApp) {
     return ok(await proposeIndex(app.db, request.query.year, request.query.term));
   });
 
-  app.post(`${base}/publish`, { config: { permission: 'operation-marketIndex.edit', audit: '发布价格指数' }, schema: { tags, summary: '发布或更正一期指数 (运营)', body: MarketIndexPublishSchema, response: { 200: envelopeSchema(MarketIndexSchema) } } }, async (request) => {
+  app.post(`${base}/publish`, { config: { permission: 'operation-marketIndex.add', audit: '发布价格指数' }, schema: { tags, summary: '发布或更正一期指数 (运营)', body: MarketIndexPublishSchema, response: { 200: envelopeSchema(MarketIndexSchema) } } }, async (request) => {
     const actor = requireActor(request);
     marketIndexPolicy.can(actor, 'publish');
     const published = await publishIndex(app.db, actor.userId, request.body);

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Empty, Modal, Space, Spin, Table, message } from 
 import { Link, useNavigate } from 'react-router';
 import { STATEMENT_STATUS, formatTons, type StatementStatus } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
+import { hasAction } from '@/app/access';
 import { useSession } from '@/app/session';
 import Money from '@/components/Money';
 import { partyColumns } from '@/components/PartyColumn';
@@ -129,6 +130,8 @@ function IssueModal({ open, onClose, onIssued }: { open: boolean; onClose: () =>
 export default function SettlementBalancePage() {
   const { userInfo } = useSession();
   const isOperator = userInfo?.role?.code === 'operator';
+  // the same grant the server asks of 开具结算单 (settlement-balance.add), besides being a trading party
+  const mayIssue = !isOperator && hasAction('settlement-balance.add', userInfo);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType>(undefined);
@@ -228,7 +231,7 @@ export default function SettlementBalancePage() {
           },
         }}
         toolBarRender={() =>
-          isOperator
+          !mayIssue
             ? []
             : [
                 <Badge key="issue" count={waiting} size="small">
@@ -249,7 +252,7 @@ export default function SettlementBalancePage() {
           return { data: page.records, total: page.total, success: true };
         }}
       />
-      {isOperator ? null : (
+      {!mayIssue ? null : (
         <IssueModal
           open={issuing}
           onClose={() => setIssuing(false)}

@@ -5,6 +5,7 @@ import GuardedModalForm from '@/components/GuardedModalForm';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, message, Tag, Typography } from 'antd';
 import { errorMessage } from '@/app/request';
+import { hasAction } from '@/app/access';
 import { session, useSession } from '@/app/session';
 import { hashPayPassword, PAY_PASSWORD_STATUS_QUERY_KEY, SixDigitInput, useSwitches } from '@/components/PayAuth';
 import { getPayPasswordStatus, setPayPassword } from '@/services/funds';
@@ -20,7 +21,8 @@ const sixDigits = { pattern: /^\d{6}$/, message: '请输入 6 位数字' };
 /** Pay password status for everyone in the enterprise; set / change for the enterprise admin (issue 4). */
 export default function PayPasswordCard() {
   const { userInfo } = useSession();
-  const isAdmin = userInfo?.role?.code === 'enterprise_admin';
+  // the enterprise admin sets it, with the grant the server asks (financial-assets.edit)
+  const isAdmin = userInfo?.role?.code === 'enterprise_admin' && hasAction('financial-assets.edit', userInfo);
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: PAY_PASSWORD_STATUS_QUERY_KEY, queryFn: getPayPasswordStatus });
   const switches = useSwitches();
