@@ -1,4 +1,4 @@
-import { formatTons, type DispatchView, type WeighTicketInput } from '@coalx/shared';
+import { formatTons, loadingOverPlanProblem, type DispatchView, type WeighTicketInput } from '@coalx/shared';
 import type { Db } from '../db/client';
 import { businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
@@ -7,10 +7,13 @@ import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { truckView } from '../modules/delivery/delivery.presenter';
 import { moveTruck, requireImage, requireShipping, truckForActor } from '../modules/delivery/trucks.service';
 import { checkTicket, saveWeighTicket, withTicketNo } from '../modules/delivery/weigh-tickets.service';
-import { addDeliveryProgress, recordOrderEvent } from '../modules/order/order.service';
+import { addLoadedKg, findOrder, maxDeliverableKg, recordOrderEvent } from '../modules/order/order.service';
 import { parameterNumber } from '../modules/system/calendar';
 
-/** 装车磅单 (the seller, at the mine): the truck 已派车 → 已装车, its net counted as loaded on the order. */
+/**
+ * 装车磅单 (the seller, at the mine): the truck 已派车 → 已装车, its net counted as loaded on the order. The net may
+ * exceed neither the truck's plan (plus the weighing tolerance) nor what the order has left to deliver.
+ */
 export async function recordLoading(db: Db, clock: Clock, actor: Actor, id: number, input: WeighTicketInput): Promise<DispatchView> {
   const now = clock.now();
   const overloadPct = await parameterNumber(db, 'weigh_overload_pct');
@@ -23,8 +26,14 @@ export async function recordLoading(db: Db, clock: Clock, actor: Actor, id: numb
       await moveTruck(tx, id, 'load', { updatedAt: now });
       const weighedAt = await checkTicket(tx, actor, truck, input, now, overloadPct);
       if (weighedAt.getTime() < truck.createdAt.getTime()) throw businessRule('装车过磅时间不能早于派车时间');
+      const overPlan = loadingOverPlanProblem(input.netKg, truck.plannedKg, overloadPct);
+      if (overPlan) throw businessRule(overPlan);
+      if (!(await addLoadedKg(tx, order.id, input.netKg))) {
+        const latest = await findOrder(tx, order.id);
+        const remaining = Math.max(0, maxDeliverableKg(latest) - latest.loadedKg);
+        throw businessRule(`超出订单可交货量（合同数量含溢短装 ${formatTons(maxDeliverableKg(latest))}），剩余可装 ${formatTons(remaining)}`);
+      }
       await saveWeighTicket(tx, actor, truck, 'loading', input, weighedAt, now);
-      await addDeliveryProgress(tx, order.id, { loadedKg: input.netKg, loadedTrucks: 1 });
       await recordOrderEvent(tx, { orderId: order.id, action: '装车过磅', actor, note: `派车单 ${truck.dispatchNo}：磅单 ${input.ticketNo}，净重 ${formatTons(input.netKg)}`, at: now });
     }),
   );

@@ -5,6 +5,7 @@ import {
   QualityReportCreateSchema,
   WeighTicketSchema,
   arrivalTimeProblem,
+  loadingOverPlanProblem,
   maxTruckKg,
   planDateProblem,
   transitLoss,
@@ -26,6 +27,15 @@ describe('weighTicketProblem', () => {
   it('the truck limit is floor(rated × (1 + pct))', () => {
     expect(maxTruckKg(40_000, 10)).toBe(44_000);
     expect(maxTruckKg(33_333, 10)).toBe(36_666);
+  });
+});
+
+describe('loadingOverPlanProblem', () => {
+  it('takes a loading net up to the planned tons plus the overload tolerance, no more', () => {
+    expect(loadingOverPlanProblem(1_100, 1_000, 10)).toBeNull();
+    expect(loadingOverPlanProblem(1_101, 1_000, 10)).toBe('装车净重超过计划装车量 1.00 吨加 10% 容差（最多 1.10 吨）');
+    expect(loadingOverPlanProblem(40_000, 40_000, 0)).toBeNull();
+    expect(loadingOverPlanProblem(40_001, 40_000, 0)).toContain('最多 40.00 吨');
   });
 });
 

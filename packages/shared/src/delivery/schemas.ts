@@ -322,6 +322,16 @@ export function maxTruckKg(ratedLoadKg: number, overloadPct: number): number {
   return Math.floor((ratedLoadKg * (100 + overloadPct)) / 100);
 }
 
+/**
+ * Why a loading net cannot be taken against the truck's plan, or null: a truck loads at most its planned tons plus
+ * the same weighing tolerance (weigh_overload_pct), else trucks planned at 1 t could each load a full truck.
+ */
+export function loadingOverPlanProblem(netKg: number, plannedKg: number, overloadPct: number): string | null {
+  const most = maxTruckKg(plannedKg, overloadPct);
+  if (netKg <= most) return null;
+  return `装车净重超过计划装车量 ${formatKgAsTons(plannedKg)} 吨加 ${overloadPct}% 容差（最多 ${formatKgAsTons(most)} 吨）`;
+}
+
 /** The arrival must be weighed after the loading. */
 export function arrivalTimeProblem(loadedAt: Date, arrivedAt: Date): string | null {
   return arrivedAt.getTime() <= loadedAt.getTime() ? '到货过磅时间须晚于装车过磅时间' : null;

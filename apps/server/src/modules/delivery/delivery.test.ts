@@ -240,6 +240,51 @@ describe.each(testDatabaseKinds())('delivery by truck on %s', (kind) => {
     expect((await api('POST', `/dispatch/${trucks[1]!.id}/cancel`, buyer.traderToken, { reason: '买方取消' })).statusCode).toBe(403);
   });
 
+  it('a truck loads at most its plan plus the weighing tolerance, refused in Chinese, and nothing is stored', async () => {
+    // the hostile case: trucks planned at 1 t each, loaded with a full truck (40 t rated, 44 t with the 10 % tolerance)
+    const { order, driver } = await readyOrder({ quantityKg: 100_000 });
+    const id = (await dispatch(order, driver.id, 1_000)).json().result.id as number;
+    const photo = await upload(seller.traderToken);
+    const full = await api('POST', `/dispatch/${id}/loading`, seller.traderToken, ticket(nextTicketNo('ZC'), 40_000, t.clock.now(), photo));
+    expect(full.statusCode).toBe(422);
+    expect(full.json().message).toBe('装车净重超过计划装车量 1.00 吨加 10% 容差（最多 1.10 吨）');
+    expect(await truckRow(id)).toMatchObject({ status: 'dispatched', loadedNetKg: null });
+    expect(await orderRow(order.id)).toMatchObject({ loadedKg: 0, loadedTrucks: 0 });
+    const within = await api('POST', `/dispatch/${id}/loading`, seller.traderToken, ticket(nextTicketNo('ZC'), 1_100, t.clock.now(), photo));
+    expect(within.statusCode, within.body).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ loadedKg: 1_100, loadedTrucks: 1 });
+  });
+
+  it('concurrent loadings never load more than the contract quantity plus its tolerance; the refusal says what is left', async () => {
+    // 100 t + 5 % = 105 t planned as 21 trucks of 5 t; each loads 5.5 t (its plan + 10 %): 19 fit (104.5 t), 0.5 t is left
+    const { order, driver } = await readyOrder({ quantityKg: 100_000 });
+    const ids: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const sent = await dispatch(order, driver.id, 5_000);
+      expect(sent.statusCode, sent.body).toBe(200);
+      ids.push(sent.json().result.id as number);
+    }
+    const photo = await upload(seller.traderToken);
+    const now = t.clock.now();
+    const responses = await Promise.all(ids.map((id) => api('POST', `/dispatch/${id}/loading`, seller.traderToken, ticket(nextTicketNo('ZC'), 5_500, now, photo))));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(19);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().message).toBe('超出订单可交货量（合同数量含溢短装 105.00 吨），剩余可装 0.50 吨');
+    }
+    expect(await orderRow(order.id)).toMatchObject({ loadedKg: 104_500, loadedTrucks: 19 });
+    const trucks = await db().select().from(dispatches).where(eq(dispatches.orderId, order.id));
+    expect(trucks.reduce((sum, d) => sum + (d.loadedNetKg ?? 0), 0)).toBe(104_500);
+    expect(trucks.filter((d) => d.status === 'dispatched')).toHaveLength(2);
+    const tickets = await db().select().from(weighTickets).where(eq(weighTickets.orderId, order.id));
+    expect(tickets).toHaveLength(19);
+    // the rest fits
+    const last = trucks.find((d) => d.status === 'dispatched')!;
+    const rest = await api('POST', `/dispatch/${last.id}/loading`, seller.traderToken, ticket(nextTicketNo('ZC'), 500, t.clock.now(), photo));
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await orderRow(order.id)).loadedKg).toBe(105_000);
+  });
+
   it("the other enterprise cannot read or change any truck, ticket, report or file (404); the driver's ID is masked for the receiving side", async () => {
     const { order, driver } = await readyOrder();
     const id = await arrivedTruck(order, driver.id);

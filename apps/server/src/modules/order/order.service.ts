@@ -117,6 +117,9 @@ export function maxDeliverableKg(order: Pick<Order, 'quantityKg' | 'terms'>): nu
   return Math.floor((order.quantityKg * (100 + order.terms.quantityTolerancePct)) / 100);
 }
 
+/** maxDeliverableKg of the order row, in SQL, for the conditional updates below. */
+const MAX_DELIVERABLE_KG = sql`floor(${orders.quantityKg} * (100 + (${orders.terms}->>'quantityTolerancePct')::numeric) / 100)`;
+
 /**
  * Plans `kg` more against the order, in one conditional UPDATE: of any number of concurrent dispatches, only
  * those that still fit under the contract quantity plus tolerance succeed. Returns the order after, or null
@@ -126,13 +129,20 @@ export async function reservePlannedKg(tx: Tx, orderId: number, kg: number): Pro
   const [updated] = await tx
     .update(orders)
     .set({ plannedKg: sql`${orders.plannedKg} + ${kg}`, dispatchedTrucks: sql`${orders.dispatchedTrucks} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        inArray(orders.status, [...ORDER_DISPATCHABLE_STATES]),
-        sql`${orders.plannedKg} + ${kg} <= floor(${orders.quantityKg} * (100 + (${orders.terms}->>'quantityTolerancePct')::numeric) / 100)`,
-      ),
-    )
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...ORDER_DISPATCHABLE_STATES]), sql`${orders.plannedKg} + ${kg} <= ${MAX_DELIVERABLE_KG}`))
+    .returning();
+  return updated ?? null;
+}
+
+/**
+ * Counts a truck's loading net on the order in one conditional UPDATE, the same way: of concurrent loadings only
+ * those that keep the loaded total within the contract quantity plus tolerance succeed (null: it does not fit).
+ */
+export async function addLoadedKg(tx: Tx, orderId: number, kg: number): Promise<Order | null> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ loadedKg: sql`${orders.loadedKg} + ${kg}`, loadedTrucks: sql`${orders.loadedTrucks} + 1`, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.loadedKg} + ${kg} <= ${MAX_DELIVERABLE_KG}`))
     .returning();
   return updated ?? null;
 }

@@ -1,7 +1,7 @@
 import { ProFormDateTimePicker, ProFormText, ProForm } from '@ant-design/pro-components';
 import { Alert, Descriptions, Form, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatTons, kgToTonsText, tonsTextToKg, weighTicketProblem, TICKET_NO_PATTERN } from '@coalx/shared';
+import { formatTons, kgToTonsText, loadingOverPlanProblem, tonsTextToKg, weighTicketProblem, TICKET_NO_PATTERN } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import GuardedModalForm from '@/components/GuardedModalForm';
 import Upload from '@/components/Upload';
@@ -68,7 +68,7 @@ export default function TicketModal({
           weighedAt: dayjs(values.weighedAt).format(),
           photo: values.photo,
         };
-        const problem = weighTicketProblem(body, truck.ratedLoadKg, overloadPct);
+        const problem = weighTicketProblem(body, truck.ratedLoadKg, overloadPct) ?? (stage === 'loading' ? loadingOverPlanProblem(body.netKg, truck.plannedKg, overloadPct) : null);
         if (problem) {
           message.error(problem);
           return false;
