@@ -1,4 +1,4 @@
-import { amountFen, formatFen, invoiceTaxOf, INVOICE_KINDS, type InvoiceKind } from '@coalx/shared';
+import { amountFen, CONTRACT_VAT_RATE, formatFen, invoiceSplitOf, INVOICE_KINDS, type InvoiceKind } from '@coalx/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, type Order } from '../db/schema/index';
@@ -15,11 +15,9 @@ import { actorOf, at } from './listings';
 
 const DAY = 24 * 3600_000;
 
-/** amount and tax at 13 % that make (within a fen) the given total */
+/** amount and tax at the contract's 13 % that make exactly the given total */
 function split(totalFen: number) {
-  const amount = Math.round((totalFen * 100) / 113);
-  const tax = invoiceTaxOf(amount, 13);
-  return { amount, tax, total: amount + tax, rate: 13 as const };
+  return { ...invoiceSplitOf(totalFen, CONTRACT_VAT_RATE), total: totalFen, rate: CONTRACT_VAT_RATE };
 }
 
 /**

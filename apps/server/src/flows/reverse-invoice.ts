@@ -1,4 +1,4 @@
-import { type InvoiceReverse, type InvoiceView } from '@coalx/shared';
+import { invoiceNumberProblem, type InvoiceKind, type InvoiceReverse, type InvoiceView } from '@coalx/shared';
 import type { Db } from '../db/client';
 import { appError, businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
@@ -20,6 +20,9 @@ export async function reverseInvoice(db: Db, clock: Clock, actor: Actor, id: num
       const { invoice, order } = await lockedInvoice(tx, actor, id);
       invoicePolicy.can(actor, 'reverse', invoice);
       if (invoice.direction !== 'blue') throw businessRule('红字发票不能再红冲');
+      // the red-letter invoice is of the reversed one's kind, which the form could not know
+      const numberProblem = invoiceNumberProblem(input.medium, input.code, input.number, invoice.kind as InvoiceKind);
+      if (numberProblem) throw businessRule(numberProblem.message);
       requireSettled(order, '红冲发票');
       const date = dateProblem(input.issuedOn, order, now);
       if (date) throw businessRule(date);

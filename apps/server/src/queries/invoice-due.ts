@@ -1,4 +1,4 @@
-import { INVOICE_LIVE_STATES, INVOICE_TOLERANCE_FEN, type InvoiceDueQuery } from '@coalx/shared';
+import { INVOICE_LIVE_STATES, type InvoiceDueQuery } from '@coalx/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { invoices, orders } from '../db/schema/index';
@@ -8,7 +8,7 @@ import { dueOf, invoiceTotalsByOrder } from '../modules/invoice/invoice.service'
 import { invoicePolicy } from '../modules/invoice/invoice.policy';
 
 /**
- * 待开票: settled orders whose live invoices do not yet total the settled amount (±1 fen each), read across the
+ * 待开票: settled orders whose live invoices do not yet total the settled amount (to the fen), read across the
  * order and its invoices. Each party sees its own (the seller registers, the buyer waits), the trading centre all.
  */
 export async function invoiceDueOrders(db: Db, actor: Actor, query: InvoiceDueQuery) {
@@ -23,7 +23,7 @@ export async function invoiceDueOrders(db: Db, actor: Actor, query: InvoiceDueQu
     eq(orders.status, 'settled'),
     enterpriseId === null ? undefined : or(eq(orders.sellerEnterpriseId, enterpriseId), eq(orders.buyerEnterpriseId, enterpriseId)),
     query.orderNo ? ilike(orders.orderNo, `%${query.orderNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-    or(isNull(live.orderId), sql`abs(${live.total} - ${orders.settledFen}) > ${live.n} * ${INVOICE_TOLERANCE_FEN}`),
+    or(isNull(live.orderId), sql`${live.total} <> ${orders.settledFen}`),
   );
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(orders).leftJoin(live, eq(live.orderId, orders.id)).where(where),

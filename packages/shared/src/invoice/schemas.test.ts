@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvoiceCreateSchema, invoiceNumberProblem, invoiceTaxOf } from './schemas';
+import { INVOICE_RATES, InvoiceCreateSchema, invoiceAmountProblem, invoiceNumberProblem, invoiceSplitOf, invoiceTaxOf } from './schemas';
 
 const good = { kind: 'special', medium: 'digital', code: '', number: '24112000000012345678', issuedOn: '2026-03-02', amount: 100_000_00, rate: 13, tax: 13_000_00, total: 113_000_00, file: '2026/03/02/x.pdf' };
 const problems = (input: object) => {
@@ -23,6 +23,29 @@ describe('invoice rules', () => {
     expect(invoiceNumberProblem('paper', '140019113011', '01234567')).toBeNull();
     expect(invoiceNumberProblem('paper', '14001911301', '01234567')?.path).toBe('code');
     expect(invoiceNumberProblem('paper', '1400191130', '0123456')?.message).toBe('纸质发票号码应为 8 位数字');
+  });
+
+  it('codes by kind: a 专票 has a 10-digit code, a 普票 a 10- or 12-digit one, a 数电 invoice of either kind none', () => {
+    expect(invoiceNumberProblem('paper', '1400191130', '01234567', 'special')).toBeNull();
+    expect(invoiceNumberProblem('paper', '140019113011', '01234567', 'special')).toEqual({ path: 'code', message: '增值税专用发票代码应为 10 位数字' });
+    expect(invoiceNumberProblem('paper', '1400191130', '01234567', 'ordinary')).toBeNull();
+    expect(invoiceNumberProblem('paper', '140019113011', '01234567', 'ordinary')).toBeNull();
+    expect(invoiceNumberProblem('paper', '14001911301', '01234567', 'ordinary')?.message).toBe('纸质发票代码应为 10 位或 12 位数字');
+    expect(invoiceNumberProblem('digital', '', '1'.repeat(20), 'special')).toBeNull();
+    expect(invoiceNumberProblem('digital', '1400191130', '1'.repeat(20), 'ordinary')?.message).toBe('数电发票没有发票代码');
+    expect(problems({ ...good, medium: 'paper', code: '140019113011', number: '01234567' })).toEqual(['增值税专用发票代码应为 10 位数字']);
+    expect(problems({ ...good, kind: 'ordinary', medium: 'paper', code: '140019113011', number: '01234567' })).toEqual([]);
+  });
+
+  it('any total splits exactly into an amount and its tax (within the printed rounding) at every rate', () => {
+    for (const rate of INVOICE_RATES) {
+      for (const total of [1, 2, 113, 114, 1_000_001, 42_275_000, 99_999_999_999]) {
+        const { amount, tax } = invoiceSplitOf(total, rate);
+        expect(amount + tax).toBe(total);
+        expect(invoiceAmountProblem(amount, rate, tax, total), `${total} at ${rate}%`).toBeNull();
+      }
+    }
+    expect(invoiceSplitOf(22_600_000, 13)).toEqual({ amount: 20_000_000, tax: 2_600_000 });
   });
 
   it('the form: a good invoice passes; tax off by more than a fen, a wrong total, another rate are refused', () => {

@@ -18,8 +18,13 @@ export const INVOICE_MEDIA = { paper: '纸质发票', digital: '数电发票' } 
 export type InvoiceMedium = keyof typeof INVOICE_MEDIA;
 /** VAT rates in percent: 13 % for coal; the lower ones for the rare mixed contract. */
 export const INVOICE_RATES = [13, 9, 6, 3] as const;
-export const DEFAULT_INVOICE_RATE = 13;
-/** Rounding on the printed tax, per invoice. */
+export type InvoiceRate = (typeof INVOICE_RATES)[number];
+/**
+ * The VAT rate of a contract's price: every contract template prices the coal 含 13% 增值税, so that is the rate
+ * its invoices must carry (an invoice at another rate does not invoice that contract).
+ */
+export const CONTRACT_VAT_RATE: InvoiceRate = 13;
+/** Rounding on the printed tax, per invoice (the total, what the settled amount is compared with, is exact). */
 export const INVOICE_TOLERANCE_FEN = 1;
 export const INVOICE_DIRECTIONS = { blue: '蓝字发票', red: '红字发票' } as const;
 
@@ -28,16 +33,38 @@ export function invoiceTaxOf(amountFen: number, ratePct: number): number {
   return Math.floor((amountFen * ratePct + 50) / 100);
 }
 
-/** What is wrong with the number for its medium, or null. */
-export function invoiceNumberProblem(medium: InvoiceMedium, code: string, number: string): { path: 'code' | 'number'; message: string } | null {
+/**
+ * What is wrong with the code and number for the medium and kind, or null. The tax system's formats:
+ * - 数电发票 (全面数字化的电子发票, 专票 and 普票 alike): a 20-digit number, no code;
+ * - 增值税专用发票 on paper: a 10-digit code and an 8-digit number;
+ * - 增值税普通发票 (paper 折叠票 or 卷票, and the 增值税电子普通发票 registered as paper here): a 10- or 12-digit code
+ *   and an 8-digit number.
+ * Choice: a 专票 with a 12-digit code (the 增值税电子专用发票 that 数电专票 replaced) is refused. Without a kind (the
+ * red-letter form, whose kind is the reversed invoice's) either code length passes; the server checks with the kind.
+ */
+export function invoiceNumberProblem(medium: InvoiceMedium, code: string, number: string, kind?: InvoiceKind): { path: 'code' | 'number'; message: string } | null {
   if (medium === 'digital') {
     if (!/^\d{20}$/.test(number)) return { path: 'number', message: '数电发票号码应为 20 位数字' };
     if (code !== '') return { path: 'code', message: '数电发票没有发票代码' };
     return null;
   }
-  if (!/^(\d{10}|\d{12})$/.test(code)) return { path: 'code', message: '纸质发票代码应为 10 位或 12 位数字' };
+  if (kind === 'special') {
+    if (!/^\d{10}$/.test(code)) return { path: 'code', message: '增值税专用发票代码应为 10 位数字' };
+  } else if (!/^(\d{10}|\d{12})$/.test(code)) return { path: 'code', message: '纸质发票代码应为 10 位或 12 位数字' };
   if (!/^\d{8}$/.test(number)) return { path: 'number', message: '纸质发票号码应为 8 位数字' };
   return null;
+}
+
+/**
+ * The amount and tax of an invoice whose total is exactly `totalFen` at the rate: the amount nearest total ÷ (1 +
+ * rate), the tax the rest, within the printed tax's rounding (INVOICE_TOLERANCE_FEN). Such an amount always exists,
+ * as each fen more of amount adds at most two fen of total.
+ */
+export function invoiceSplitOf(totalFen: number, ratePct: number): { amount: number; tax: number } {
+  const guess = Math.round((totalFen * 100) / (100 + ratePct));
+  const fits = (amount: number) => amount > 0 && Math.abs(totalFen - amount - invoiceTaxOf(amount, ratePct)) <= INVOICE_TOLERANCE_FEN;
+  const amount = [guess, guess - 1, guess + 1].find(fits) ?? guess;
+  return { amount, tax: totalFen - amount };
 }
 
 /** What is wrong with the tax or total, or null. */
@@ -73,7 +100,7 @@ export const InvoiceCreateSchema = z
     file: fileKey('发票文件'),
   })
   .superRefine((v, ctx) => {
-    const number = invoiceNumberProblem(v.medium, v.code, v.number);
+    const number = invoiceNumberProblem(v.medium, v.code, v.number, v.kind);
     if (number) ctx.addIssue({ code: 'custom', path: [number.path], message: number.message });
     const amount = invoiceAmountProblem(v.amount, v.rate, v.tax, v.total);
     if (amount) ctx.addIssue({ code: 'custom', path: [amount.path], message: amount.message });
@@ -169,8 +196,10 @@ export const InvoiceDueSchema = z.object({
   mySide: z.enum(['seller', 'buyer']).nullable(),
   productName: z.string(),
   settledAt: z.string(),
-  /** what the invoices must total */
+  /** what the invoices must total, exactly */
   settled: z.number().int(),
+  /** the contract's VAT rate, percent: every invoice of the order carries it */
+  rate: z.number().int(),
   /** live invoices' totals so far, and of those confirmed */
   invoiced: z.number().int(),
   confirmed: z.number().int(),

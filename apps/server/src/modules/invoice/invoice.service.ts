@@ -1,4 +1,4 @@
-import { INVOICE_LIVE_STATES, INVOICE_TOLERANCE_FEN, InvoiceStates, OrderStates, formatDateTime, formatFen, stateLabel, type InvoiceAction, type InvoiceDue, type InvoiceFilter, type InvoiceQuery, type InvoiceView, type OrderInvoices, type MoveOf } from '@coalx/shared';
+import { CONTRACT_VAT_RATE, INVOICE_LIVE_STATES, InvoiceStates, OrderStates, formatDateTime, formatFen, stateLabel, type InvoiceAction, type InvoiceDue, type InvoiceFilter, type InvoiceQuery, type InvoiceView, type OrderInvoices, type MoveOf } from '@coalx/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, type Invoice, type Order } from '../../db/schema/index';
@@ -39,9 +39,9 @@ export async function invoiceTotals(db: Db | Tx, orderId: number) {
 
 type Totals = Awaited<ReturnType<typeof invoiceTotals>>;
 
-/** The invoices total the settled amount, each allowed a fen of rounding. */
+/** The invoices total the settled amount to the fen (the tax's rounding is inside each invoice's total). */
 export function invoicesComplete(settledFen: number, totals: Pick<Totals, 'count' | 'total'>): boolean {
-  return totals.count > 0 && Math.abs(totals.total - settledFen) <= totals.count * INVOICE_TOLERANCE_FEN;
+  return totals.count > 0 && totals.total === settledFen;
 }
 
 export function dateProblem(issuedOn: string, order: Order, now: Date): string | null {
@@ -170,6 +170,7 @@ export function dueOf(actor: Actor, held: GrantCheck, order: Order, totals: Tota
     productName: order.productName,
     settledAt: order.settledAt ? formatDateTime(order.settledAt) : '',
     settled,
+    rate: CONTRACT_VAT_RATE,
     invoiced: totals.total,
     confirmed: totals.confirmedTotal,
     liveCount: totals.count,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { invoiceTaxOf } from '@coalx/shared';
+import { invoiceSplitOf } from '@coalx/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, invoices, orderEvents, orders, type Order } from '../../db/schema/index';
@@ -13,12 +13,9 @@ import { markOrderSettled, moveOrder } from '../order/order.service';
 const PNG = gradientPng(8, 8, [10, 20, 30], [200, 210, 220]);
 const DAY = 24 * 3600_000;
 
-/** An invoice at 13 % whose total is `totalFen`: amount = total / 1.13 rounded, tax the rest (within a fen). */
-function split(totalFen: number) {
-  const amount = Math.round((totalFen * 100) / 113);
-  const tax = totalFen - amount;
-  expect(Math.abs(tax - invoiceTaxOf(amount, 13))).toBeLessThanOrEqual(1);
-  return { amount, tax, total: totalFen };
+/** An invoice at 13 % whose total is exactly `totalFen`. */
+function split(totalFen: number, rate = 13) {
+  return { ...invoiceSplitOf(totalFen, rate), total: totalFen };
 }
 
 let serial = 0;
@@ -86,10 +83,12 @@ describe.each(testDatabaseKinds())('VAT invoices on %s', (kind) => {
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, number: '2611000000000000123' }), 400, '数电发票号码应为 20 位数字'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, number: '261100000000000012345' }), 400, '数电发票号码应为 20 位数字'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, medium: 'paper', code: '1400191130', number: '0123456' }), 400, '纸质发票号码应为 8 位数字'],
-      [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, medium: 'paper', code: '14001911', number: '01234567' }), 400, '纸质发票代码应为 10 位或 12 位数字'],
+      [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, kind: 'ordinary', medium: 'paper', code: '14001911', number: '01234567' }), 400, '纸质发票代码应为 10 位或 12 位数字'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, tax: body.tax + 2, total: body.total + 2 }), 400, '税额应为不含税金额'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, total: body.total - 1 }), 400, '价税合计应等于不含税金额加税额'],
-      [await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(42_275_002)), 422, '发票价税合计超过结算金额：结算金额 422,750.00 元，已登记 0.00 元，本张最多 422,750.00 元'],
+      [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, medium: 'paper', code: '140019113011', number: '01234567' }), 400, '增值税专用发票代码应为 10 位数字'],
+      [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, rate: 9, ...split(42_275_000, 9) }), 422, '发票税率须与合同约定一致：合同价格含 13% 增值税，本张为 9%'],
+      [await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(42_275_001)), 422, '发票价税合计超过结算金额：结算金额 422,750.00 元，已登记 0.00 元，本张最多 422,750.00 元'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, issuedOn: new Date(t.clock.now().getTime() + 8 * 3600_000 + DAY).toISOString().slice(0, 10) }), 422, '开票日期不能晚于今天'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, issuedOn: '2020-01-01' }), 422, '开票日期不能早于订单结算日期'],
       [await api('POST', `/order/${order.id}`, seller.traderToken, { ...body, file: await upload(outsider.traderToken) }), 422, '附件无效'],
@@ -100,23 +99,23 @@ describe.each(testDatabaseKinds())('VAT invoices on %s', (kind) => {
     }
     expect(await invoiceCount(order.id)).toBe(0);
 
-    // one fen of rounding is allowed per invoice
     const first = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(20_000_000));
     expect(first.statusCode, first.body).toBe(200);
     // the same number again (on this order or another) is refused
     const again = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(1_000_000, { number: first.json().result.number }));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`发票号码 ${first.json().result.number} 已登记，不能重复登记`);
-    const over = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(22_275_003));
+    // not a fen more than the settled amount
+    const over = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(22_275_001));
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toContain('已登记 200,000.00 元，本张最多 222,750.00 元');
-    const fits = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(22_275_002)); // +2 fen over two invoices
+    const fits = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(22_275_000));
     expect(fits.statusCode, fits.body).toBe(200);
     // paper: the same number under another code is another invoice
     const paperOrder = await settledOrder(2_000_000);
     const paper = await api('POST', `/order/${paperOrder.id}`, seller.traderToken, await invoiceBody(1_000_000, { medium: 'paper', code: '1400191130', number: '00012345', kind: 'ordinary' }));
     expect(paper.statusCode, paper.body).toBe(200);
-    const otherCode = await api('POST', `/order/${paperOrder.id}`, seller.traderToken, await invoiceBody(1_000_000, { medium: 'paper', code: '140019113011', number: '00012345' }));
+    const otherCode = await api('POST', `/order/${paperOrder.id}`, seller.traderToken, await invoiceBody(1_000_000, { medium: 'paper', code: '140019113011', number: '00012345', kind: 'ordinary' }));
     expect(otherCode.statusCode, otherCode.body).toBe(200);
     const samePaper = await api('POST', `/order/${paperOrder.id}`, seller.traderToken, await invoiceBody(1, { medium: 'paper', code: '1400191130', number: '00012345' }));
     expect(samePaper.statusCode).toBe(409);
@@ -190,6 +189,41 @@ describe.each(testDatabaseKinds())('VAT invoices on %s', (kind) => {
     expect((await orderRow(order.id)).status).toBe('completed');
     const completions = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(completions.filter((e) => e.action === '订单完成')).toHaveLength(1);
+  });
+
+  it('the invoices total the settled amount exactly: nothing after it, not even concurrent 1-fen invoices; a red 专票 keeps the 10-digit code', async () => {
+    const order = await settledOrder(600_003);
+    // six invoices of 1,000.01 元 at once: 3 fen over together, so only five fit (the old rule let one fen per invoice pass)
+    const bodies = await Promise.all(Array.from({ length: 6 }, () => invoiceBody(100_001)));
+    const answers = await Promise.all(bodies.map((b) => api('POST', `/order/${order.id}`, seller.traderToken, b)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    const refused = answers.find((a) => a.statusCode !== 200)!;
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('发票价税合计超过结算金额：结算金额 6,000.03 元，已登记 5,000.05 元，本张最多 999.98 元');
+    let due = (await api('GET', `/order/${order.id}`, seller.traderToken)).json().result.due;
+    expect(due).toMatchObject({ settled: 600_003, invoiced: 500_005, remaining: 99_998, rate: 13, canRegister: true });
+
+    // the rest exactly, on a paper 专票 (10-digit code)
+    const last = await api('POST', `/order/${order.id}`, seller.traderToken, await invoiceBody(99_998, { medium: 'paper', code: '1400261130', number: String(order.id).padStart(8, '0') }));
+    expect(last.statusCode, last.body).toBe(200);
+    due = (await api('GET', `/order/${order.id}`, seller.traderToken)).json().result.due;
+    expect(due).toMatchObject({ invoiced: 600_003, remaining: 0, canRegister: false });
+    // five 1-fen invoices after the exact total, at once: every one refused
+    const pennies = await Promise.all((await Promise.all(Array.from({ length: 5 }, () => invoiceBody(1)))).map((b) => api('POST', `/order/${order.id}`, seller.traderToken, b)));
+    for (const penny of pennies) {
+      expect(penny.statusCode, penny.body).toBe(422);
+      expect(penny.json().message).toContain('本张最多 0.00 元');
+    }
+    const live = await db().select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(live.reduce((sum, i) => sum + i.totalFen, 0)).toBe(600_003);
+
+    // its red-letter invoice is a 专票 too: a 12-digit code is refused, a 10-digit one taken
+    const lastId = last.json().result.id as number;
+    const twelve = await api('POST', `/${lastId}/reverse`, seller.traderToken, await redBody({ medium: 'paper', code: '140026113011', number: '87654321' }));
+    expect(twelve.statusCode).toBe(422);
+    expect(twelve.json().message).toBe('增值税专用发票代码应为 10 位数字');
+    const ten = await api('POST', `/${lastId}/reverse`, seller.traderToken, await redBody({ medium: 'paper', code: '1400261131', number: String(order.id).padStart(8, '0') }));
+    expect(ten.statusCode, ten.body).toBe(200);
   });
 
   it('lists: each side its own, the operator all; filters, export and the file behind the order policy', async () => {

@@ -1,12 +1,15 @@
 import { ProForm, ProFormDatePicker, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { Alert, Button, Descriptions, Form, message } from 'antd';
 import {
-  DEFAULT_INVOICE_RATE,
+  CONTRACT_VAT_RATE,
   INVOICE_KINDS,
   INVOICE_MEDIA,
-  INVOICE_RATES,
   UPLOAD_EXTENSIONS,
+  invoiceAmountProblem,
+  invoiceNumberProblem,
+  invoiceSplitOf,
   invoiceTaxOf,
+  type InvoiceCreate,
   type InvoiceKind,
   type InvoiceMedium,
 } from '@coalx/shared';
@@ -25,26 +28,41 @@ interface Values {
   number: string;
   issuedOn: string;
   amount: number;
-  rate: number;
+  tax: number;
   file: string;
 }
 
 /**
- * 登记发票: kind, medium, code and number, date, the amount without tax; tax and total are computed as the tax
- * system prints them (13 % rounded half up to the fen) and shown before anything is saved.
+ * 登记发票: kind, medium, code and number (the shared rules by medium and kind), date, the amount without tax and the
+ * tax as printed (proposed as amount × the contract's rate, half up; the tax system's rounding allows ±0.01 元). The
+ * total may not exceed what is left to invoice, to the fen, and is shown before anything is saved.
  */
 export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: InvoiceDue | null; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const remaining = due?.remaining ?? 0;
+  const rate = due?.rate ?? CONTRACT_VAT_RATE;
 
-  /** the amount without tax that makes the remaining total at the chosen rate */
+  /** the amount and tax that make exactly the remaining total at the contract's rate */
   const fillRemaining = () => {
-    const rate = form.getFieldValue('rate') ?? DEFAULT_INVOICE_RATE;
-    const guess = Math.round((remaining * 100) / (100 + rate));
-    // of the amounts next to the guess, the one whose total hits the remainder exactly (or comes closest)
-    const miss = (a: number) => Math.abs(a + invoiceTaxOf(a, rate) - remaining);
-    const amountFen = [guess - 1, guess, guess + 1].filter((a) => a > 0).sort((a, b) => miss(a) - miss(b))[0] ?? guess;
-    form.setFieldsValue({ amount: amountFen / 100 });
+    const { amount, tax } = invoiceSplitOf(remaining, rate);
+    form.setFieldsValue({ amount: amount / 100, tax: tax / 100 });
+  };
+
+  /** The code or number checked by the shared rule (medium and kind), reported on the field it concerns. */
+  const numberRule = (path: 'code' | 'number') => ({
+    validator: async () => {
+      const v = form.getFieldsValue(['kind', 'medium', 'code', 'number']);
+      const problem = invoiceNumberProblem(v.medium, v.medium === 'paper' ? (v.code ?? '').trim() : '', (v.number ?? '').trim(), v.kind);
+      if (problem?.path === path) throw new Error(problem.message);
+    },
+  });
+  const taxRule = {
+    validator: async () => {
+      const amount = toFen(form.getFieldValue('amount'));
+      const tax = toFen(form.getFieldValue('tax'));
+      const problem = amount > 0 ? invoiceAmountProblem(amount, rate, tax, amount + tax) : null;
+      if (problem) throw new Error(problem.message);
+    },
   };
 
   return (
@@ -58,12 +76,16 @@ export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: In
       labelCol={{ span: 6 }}
       wrapperCol={{ span: 16 }}
       dateFormatter="string"
-      initialValues={{ kind: 'special', medium: 'digital', rate: DEFAULT_INVOICE_RATE, issuedOn: shanghaiToday() }}
+      initialValues={{ kind: 'special', medium: 'digital', issuedOn: shanghaiToday() }}
+      onValuesChange={(changed: Partial<Values>) => {
+        // a new amount proposes its tax; a tax typed from the invoice stays
+        if ('amount' in changed) form.setFieldsValue({ tax: invoiceTaxOf(toFen(changed.amount), rate) / 100 });
+      }}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: '登记', resetText: '取消' } }}
       onFinish={async (v) => {
         const amount = toFen(v.amount);
-        const tax = invoiceTaxOf(amount, v.rate);
+        const tax = toFen(v.tax);
         const body = {
           kind: v.kind,
           medium: v.medium,
@@ -71,7 +93,7 @@ export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: In
           number: v.number.trim(),
           issuedOn: v.issuedOn,
           amount,
-          rate: v.rate as 13,
+          rate: rate as InvoiceCreate['rate'],
           tax,
           total: amount + tax,
           file: v.file,
@@ -81,7 +103,7 @@ export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: In
           rows: [
             { label: '发票号码', value: body.number },
             { label: '不含税金额', value: yuan(amount) },
-            { label: `税额（${v.rate}%）`, value: yuan(tax) },
+            { label: `税额（${rate}%）`, value: yuan(tax) },
             { label: '价税合计', value: yuan(body.total), strong: true },
             { label: '结算金额尚未开票', value: yuan(remaining) },
           ],
@@ -121,28 +143,43 @@ export default function RegisterInvoiceModal({ due, onClose, onDone }: { due: In
         {({ medium }) =>
           medium === 'paper' ? (
             <>
-              <ProFormText name="code" label="发票代码" placeholder="10 位或 12 位数字" rules={[{ required: true, pattern: /^(\d{10}|\d{12})$/, message: '纸质发票代码应为 10 位或 12 位数字' }]} />
-              <ProFormText name="number" label="发票号码" placeholder="8 位数字" rules={[{ required: true, pattern: /^\d{8}$/, message: '纸质发票号码应为 8 位数字' }]} />
+              <ProFormText
+                name="code"
+                label="发票代码"
+                placeholder="专票 10 位，普票 10 位或 12 位数字"
+                dependencies={['kind']}
+                rules={[{ required: true, message: '请输入发票代码' }, numberRule('code')]}
+              />
+              <ProFormText name="number" label="发票号码" placeholder="8 位数字" rules={[{ required: true, message: '请输入发票号码' }, numberRule('number')]} />
             </>
           ) : (
-            <ProFormText name="number" label="发票号码" placeholder="数电发票 20 位数字" rules={[{ required: true, pattern: /^\d{20}$/, message: '数电发票号码应为 20 位数字' }]} />
+            <ProFormText name="number" label="发票号码" placeholder="数电发票 20 位数字" rules={[{ required: true, message: '请输入发票号码' }, numberRule('number')]} />
           )
         }
       </ProFormDependency>
       <ProFormDatePicker name="issuedOn" label="开票日期" fieldProps={{ style: { width: '100%' } }} rules={[{ required: true, message: '请选择开票日期' }]} />
       <ProFormDigit name="amount" label="不含税金额 (元)" min={0.01} max={10_000_000_000} fieldProps={{ precision: 2, style: { width: '100%' } }} rules={[{ required: true, message: '请输入不含税金额' }]} />
-      <ProFormSelect name="rate" label="税率" allowClear={false} options={INVOICE_RATES.map((r) => ({ value: r, label: `${r}%` }))} rules={[{ required: true, message: '请选择税率' }]} />
-      <ProFormDependency name={['amount', 'rate']}>
-        {({ amount, rate }) => {
-          const amountFen = toFen(amount);
-          const tax = invoiceTaxOf(amountFen, rate ?? DEFAULT_INVOICE_RATE);
-          const total = amountFen + tax;
+      <ProForm.Item label="税率" extra="合同约定的增值税税率，发票税率须与之一致">
+        <span data-testid="invoice-rate">{rate}%</span>
+      </ProForm.Item>
+      <ProFormDigit
+        name="tax"
+        label="税额 (元)"
+        min={0}
+        max={10_000_000_000}
+        dependencies={['amount']}
+        fieldProps={{ precision: 2, style: { width: '100%' } }}
+        rules={[{ required: true, message: '请输入税额' }, taxRule]}
+      />
+      <ProFormDependency name={['amount', 'tax']}>
+        {({ amount, tax }) => {
+          const total = toFen(amount) + toFen(tax);
           return (
-            <ProForm.Item label="税额 / 价税合计">
+            <ProForm.Item label="价税合计">
               <span data-testid="invoice-computed">
-                税额 <Money fen={tax} /> ，价税合计 <Money fen={total} strong />
+                税额 <Money fen={toFen(tax)} /> ，价税合计 <Money fen={total} strong />
               </span>
-              {amountFen > 0 && total > remaining + 1 ? <Alert style={{ marginTop: 8 }} type="warning" showIcon message={`价税合计超过尚需开票金额 ${yuan(remaining)}`} /> : null}
+              {toFen(amount) > 0 && total > remaining ? <Alert style={{ marginTop: 8 }} type="warning" showIcon message={`价税合计超过尚需开票金额 ${yuan(remaining)}`} /> : null}
             </ProForm.Item>
           );
         }}

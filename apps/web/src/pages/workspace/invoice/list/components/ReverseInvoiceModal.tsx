@@ -1,6 +1,6 @@
 import { ProForm, ProFormDatePicker, ProFormDependency, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Alert, message } from 'antd';
-import { INVOICE_MEDIA, UPLOAD_EXTENSIONS, type InvoiceMedium } from '@coalx/shared';
+import { Alert, Form, message } from 'antd';
+import { INVOICE_MEDIA, UPLOAD_EXTENSIONS, invoiceNumberProblem, type InvoiceMedium } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import GuardedModalForm from '@/components/GuardedModalForm';
 import { yuan } from '@/components/Money';
@@ -18,10 +18,23 @@ interface Values {
   file: string;
 }
 
-/** 红冲: the red-letter invoice's own number, date and file, with the reason; its amounts are the original's, negated. */
+/**
+ * 红冲: the red-letter invoice's own number, date and file, with the reason; its amounts and kind are the original's
+ * (a red 专票's code has 10 digits, as the shared rule says).
+ */
 export default function ReverseInvoiceModal({ invoice, onClose, onDone }: { invoice: InvoiceView | null; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<Values>();
+  /** The code or number checked by the shared rule for the reversed invoice's kind, reported on its field. */
+  const numberRule = (path: 'code' | 'number') => ({
+    validator: async () => {
+      const v = form.getFieldsValue(['medium', 'code', 'number']);
+      const problem = invoiceNumberProblem(v.medium, v.medium === 'paper' ? (v.code ?? '').trim() : '', (v.number ?? '').trim(), invoice?.kind);
+      if (problem?.path === path) throw new Error(problem.message);
+    },
+  });
   return (
     <GuardedModalForm<Values>
+      form={form}
       title={`红冲发票：${invoice?.number ?? ''}`}
       open={!!invoice}
       onOpenChange={(open) => (open ? undefined : onClose())}
@@ -62,11 +75,16 @@ export default function ReverseInvoiceModal({ invoice, onClose, onDone }: { invo
         {({ medium }) =>
           medium === 'paper' ? (
             <>
-              <ProFormText name="code" label="发票代码" placeholder="10 位或 12 位数字" rules={[{ required: true, pattern: /^(\d{10}|\d{12})$/, message: '纸质发票代码应为 10 位或 12 位数字' }]} />
-              <ProFormText name="number" label="红字发票号码" placeholder="8 位数字" rules={[{ required: true, pattern: /^\d{8}$/, message: '纸质发票号码应为 8 位数字' }]} />
+              <ProFormText
+                name="code"
+                label="发票代码"
+                placeholder={invoice?.kind === 'special' ? '10 位数字' : '10 位或 12 位数字'}
+                rules={[{ required: true, message: '请输入发票代码' }, numberRule('code')]}
+              />
+              <ProFormText name="number" label="红字发票号码" placeholder="8 位数字" rules={[{ required: true, message: '请输入红字发票号码' }, numberRule('number')]} />
             </>
           ) : (
-            <ProFormText name="number" label="红字发票号码" placeholder="数电发票 20 位数字" rules={[{ required: true, pattern: /^\d{20}$/, message: '数电发票号码应为 20 位数字' }]} />
+            <ProFormText name="number" label="红字发票号码" placeholder="数电发票 20 位数字" rules={[{ required: true, message: '请输入红字发票号码' }, numberRule('number')]} />
           )
         }
       </ProFormDependency>
