@@ -88,7 +88,7 @@ export async function completeContractSignature(
     assertSignable(locked);
     if ((side === 'seller' ? locked.sellerSignedAt : locked.buyerSignedAt) !== null) throw appError('contract_already_signed');
     if (assembled.session.purpose !== signingPurposeOf(locked)) throw appError('contract_changed');
-    await spendSigningSession(tx, assembled.session.id, now);
+    await spendSigningSession(tx, trust, assembled, now);
     const otherSigned = (side === 'seller' ? locked.buyerSignedAt : locked.sellerSignedAt) !== null;
     const signedAt = { [side === 'seller' ? 'sellerSignedAt' : 'buyerSignedAt']: assembled.session.signingTime };
     const updated = await moveContract(tx, id, otherSigned ? 'takeEffect' : side === 'seller' ? 'sellerSign' : 'buyerSign', {

@@ -187,6 +187,25 @@ describe.each(testDatabaseKinds())('contracts on %s', (kind) => {
     expect((await call('GET', `/${contract.id}`, seller.token)).json().result.status).toBe('pending');
   });
 
+  it('a certificate revoked between 签署 prepare and complete signs nothing: the contract stays unsigned', async () => {
+    const [seller, buyer] = [await party(), await party()];
+    const { contract } = await deal(seller, buyer);
+    const prepared = await call('POST', `/${contract.id}/sign/prepare`, seller.token, { deviceId: seller.deviceId });
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const { sessionId, signedAttributes } = prepared.json().result;
+    const signature = Buffer.from(await signRaw(seller.key, new Uint8Array(Buffer.from(signedAttributes, 'base64'))), 'base64url').toString('base64');
+    expect((await post(t.app, '/api/ukey/device/delete', seller.token, { deviceId: seller.deviceId, reason: 'keyCompromise' })).statusCode).toBe(200);
+
+    const refused = await call('POST', `/${contract.id}/sign/complete`, seller.token, { sessionId, signature });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('数字证书已注销，签署未完成，请使用有效的数字证书重新签署');
+    expect((await call('GET', `/${contract.id}`, seller.token)).json().result).toMatchObject({ status: 'pending', sellerSignedAt: null, signatures: [] });
+    // the contract's file is still the unsigned one
+    const { payload, headers } = multipart({ name: `${contract.contractNo}.pdf`, data: await currentPdf(seller.token, contract.id) });
+    const verified = await t.app.inject({ method: 'POST', url: '/trade-api/api/sign/verify', payload, headers });
+    expect(verified.json().result.signatures).toEqual([]);
+  });
+
   it('overdue → the operator rules the buyer breached: exactly its deposit moves to the seller, ledger consistent', async () => {
     const [seller, buyer] = [await party(), await party()];
     const { contract } = await deal(seller, buyer);

@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnterprise, createUser, loginAs } from '../../test/factories';
 import { multipart } from '../../test/multipart';
@@ -17,27 +17,35 @@ describe.each(testDatabaseKinds())('PDF signing with platform key devices on %s'
   const post = (url: string, token: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/trade-api${url}`, headers: { 'x-access-token': token }, payload });
 
-  /** An enterprise whose trader holds a key device the enterprise admin approved. */
+  /**
+   * An enterprise whose admin holds a key device (签章管理 is the enterprise admin's): the admin's own request, with
+   * the pay password, is issued at once.
+   */
   async function enterpriseWithDevice(organName: string, creditCode: string) {
     const enterprise = await createEnterprise(t.database.db, { organName, creditCode });
     const admin = await createUser(t.database.db, { role: 'enterprise_admin', enterpriseId: enterprise.id });
-    const trader = await createUser(t.database.db, { role: 'trader', enterpriseId: enterprise.id });
-    const [adminToken, token] = [await loginAs(t.app, admin.username), await loginAs(t.app, trader.username)];
+    const token = await loginAs(t.app, admin.username);
+    const payPassword = createHash('sha256').update(`${enterprise.clientId}:135790`).digest('hex');
+    expect((await post('/api/funds/payPassword/set', token, { password: payPassword })).statusCode).toBe(200);
     const key = await newDeviceKey();
-    const applied = await post('/api/ukey/device/apply', token, { deviceName: '交易员办公电脑', csr: key.csr });
+    const applied = await post('/api/ukey/device/apply', token, { deviceName: '管理员办公电脑', csr: key.csr, payPassword });
     expect(applied.statusCode, applied.body).toBe(200);
-    const deviceId = applied.json().result.id as number;
-    expect((await post('/api/ukey/device/approve', adminToken, { deviceId })).statusCode).toBe(200);
-    return { token, key, deviceId };
+    expect(applied.json().result.status).toBe('active');
+    return { token, payPassword, key, deviceId: applied.json().result.id as number };
   }
 
-  async function sign(who: { token: string; key: TestKey; deviceId: number }, pdf: Uint8Array) {
+  /** 签章 step 1 (the server prepares the PDF) and what the browser then signs with the device key. */
+  async function prepareAndSign(who: { token: string; key: TestKey; deviceId: number }, pdf: Uint8Array) {
     const { payload, headers } = multipart({ name: '煤炭买卖合同.pdf', data: pdf }, { deviceId: String(who.deviceId) });
     const prepared = await t.app.inject({ method: 'POST', url: '/trade-api/api/sign/prepare', payload, headers: { ...headers, 'x-access-token': who.token } });
     expect(prepared.statusCode, prepared.body).toBe(200);
     const { sessionId, signedAttributes } = prepared.json().result;
     const raw = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, who.key.keys.privateKey, Buffer.from(signedAttributes, 'base64'));
-    const done = await post('/api/sign/complete', who.token, { sessionId, signature: Buffer.from(raw).toString('base64') });
+    return { sessionId: sessionId as string, signature: Buffer.from(raw).toString('base64') };
+  }
+
+  async function sign(who: { token: string; key: TestKey; deviceId: number }, pdf: Uint8Array) {
+    const done = await post('/api/sign/complete', who.token, await prepareAndSign(who, pdf));
     expect(done.statusCode, done.body).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: `/trade-api/api/common/static/${done.json().result.url}`, headers: { 'x-access-token': who.token } });
     return new Uint8Array(file.rawPayload);
@@ -76,5 +84,31 @@ describe.each(testDatabaseKinds())('PDF signing with platform key devices on %s'
     expect(after.signatures[0].valid).toBe(false);
     expect(after.signatures[1].valid).toBe(true);
     expect(after.allValid).toBe(false);
+  });
+
+  it('a certificate revoked or renewed between prepare and complete signs nothing', async () => {
+    const seller = await enterpriseWithDevice('朔州煤业测试有限公司', '91140600MA0KRRRR3S');
+    const documents = async () => (await t.app.inject({ method: 'GET', url: '/trade-api/api/sign/documents', headers: { 'x-access-token': seller.token } })).json().result.total;
+
+    // renewed: the key the session was prepared with is superseded
+    const beforeRenewal = await prepareAndSign(seller, await sampleContractPdf());
+    const next = await newDeviceKey();
+    const update = await post('/api/ukey/device/update', seller.token, { deviceId: seller.deviceId, csr: next.csr, payPassword: seller.payPassword });
+    expect(update.statusCode, update.body).toBe(200);
+    const superseded = await post('/api/sign/complete', seller.token, beforeRenewal);
+    expect(superseded.statusCode).toBe(422);
+    expect(superseded.json().message).toBe('数字证书已注销，签署未完成，请使用有效的数字证书重新签署');
+    const renewed = { ...seller, key: next };
+    await sign(renewed, await sampleContractPdf());
+    expect(await documents()).toBe(1);
+
+    // deleted (注销): refused, nothing stored; the session is not spent, but its certificate stays revoked
+    const beforeDeletion = await prepareAndSign(renewed, await sampleContractPdf());
+    expect((await post('/api/ukey/device/delete', seller.token, { deviceId: seller.deviceId, reason: 'keyCompromise' })).statusCode).toBe(200);
+    const refused = await post('/api/sign/complete', seller.token, beforeDeletion);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('数字证书已注销，签署未完成，请使用有效的数字证书重新签署');
+    expect((await post('/api/sign/complete', seller.token, beforeDeletion)).statusCode).toBe(422);
+    expect(await documents()).toBe(1);
   });
 });

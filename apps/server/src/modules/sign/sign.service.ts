@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { signedDocuments, signSessions, type SignedDocumentRow } from '../../db/schema/index';
-import { appError, notFound } from '../../errors';
+import { appError, businessRule, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { assembleSignedData, buildSignedAttributes, verifyWithCertificate } from '../../lib/pdf/cms';
 import { embedSignature, prepareSignature, type ByteRange, type SealPlacement } from '../../lib/pdf/pdf-signature';
@@ -176,12 +176,18 @@ export async function assembleDocumentSignature(
   return { session, signed, sha256: sha256Hex(signed), certificate: describeCertificate(certificateDer) };
 }
 
-/** Spends a session inside the caller's transaction: of a replay or two concurrent completions only one passes. */
-export async function spendSigningSession(tx: Tx, sessionId: string, now: Date) {
+/**
+ * Spends a session inside the caller's transaction, the one that saves the signature: of a replay or two concurrent
+ * completions only one passes. The certificate is asked about again there: one revoked since the session was
+ * prepared (its device deleted, or renewed) signs nothing, as the public verification would call it revoked; one
+ * revoked after this check is revoked after the signature, like any certificate revoked later.
+ */
+export async function spendSigningSession(tx: Tx, trust: SignTrust, assembled: AssembledSignature, now: Date) {
+  if (await trust.revocation(tx, assembled.certificate.serialHex)) throw businessRule('数字证书已注销，签署未完成，请使用有效的数字证书重新签署');
   const [claimed] = await tx
     .update(signSessions)
     .set({ usedAt: now })
-    .where(and(eq(signSessions.id, sessionId), isNull(signSessions.usedAt), gt(signSessions.expiresAt, now)))
+    .where(and(eq(signSessions.id, assembled.session.id), isNull(signSessions.usedAt), gt(signSessions.expiresAt, now)))
     .returning({ id: signSessions.id });
   if (!claimed) throw appError('signing_session_invalid');
 }
@@ -199,10 +205,11 @@ export async function completeSigning(
   input: { sessionId: string; signature: string },
 ): Promise<SignedDocument> {
   const now = clock.now();
-  const { session, signed, sha256, certificate } = await assembleDocumentSignature(db, storage, clock, trust, actor, { ...input, purpose: (p) => p === '' });
+  const assembled = await assembleDocumentSignature(db, storage, clock, trust, actor, { ...input, purpose: (p) => p === '' });
+  const { session, signed, sha256, certificate } = assembled;
   const enterprise = await ownEnterprise(db, actor);
   const row = await db.transaction(async (tx) => {
-    await spendSigningSession(tx, session.id, now);
+    await spendSigningSession(tx, trust, assembled, now);
     const upload = await saveUpload(tx, storage, clock, actor, { filename: signedFileName(session.fileName), data: signed, visibility: 'private' });
     const fileId = await ownedFileId(tx, upload.url, actor.enterpriseId);
     const [inserted] = await tx

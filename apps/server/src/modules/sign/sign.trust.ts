@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 
@@ -16,6 +16,6 @@ export interface SignTrust {
   signingCertificate(db: Db, clock: Clock, actor: Actor, deviceId: number): Promise<Uint8Array>;
   /** DER certificates of the platform CA (the current one first) */
   caCertificates(): Promise<Uint8Array[]>;
-  /** the revocation of a certificate the platform issued, by lower-case hex serial */
-  revocation(db: Db, serialHex: string): Promise<{ revokedAt: Date; reason: string } | null>;
+  /** the revocation of a certificate the platform issued, by lower-case hex serial (also asked inside the transaction completing a signature) */
+  revocation(db: Db | Tx, serialHex: string): Promise<{ revokedAt: Date; reason: string } | null>;
 }
