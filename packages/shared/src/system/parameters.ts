@@ -98,7 +98,7 @@ export const SYSTEM_PARAMETERS = {
     default: 10,
     min: 0,
     max: 50,
-    remark: '磅单净重超过车辆核定载重该比例的，拒绝录入',
+    remark: '磅单净重超过车辆核定载重（装车时为计划装车量）该比例的，拒绝录入',
   },
   fulfilment_threshold_pct: {
     label: '履约完成比例',
