@@ -78,8 +78,20 @@ describe('auction room: one truth about time, and the result once ended', () => 
 
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, BIDDER1);
+    // the live socket: no token in its address, the sign-in is its first message
+    const sockets: { url: string; sent: string[]; received: string[] }[] = [];
+    page.on('websocket', (ws) => {
+      const seen = { url: ws.url(), sent: [] as string[], received: [] as string[] };
+      sockets.push(seen);
+      ws.on('framesent', (frame) => seen.sent.push(String(frame.payload)));
+      ws.on('framereceived', (frame) => seen.received.push(String(frame.payload)));
+    });
     await page.goto(`${baseUrl}/deal/bidding?tradeId=${tradeId}`);
     await page.getByText('我的代号').waitFor();
+    await expect.poll(() => sockets[0]?.received.some((m) => m.includes('"type":"auth"')) ?? false).toBe(true);
+    expect(sockets[0]!.url).not.toContain('token');
+    expect(JSON.parse(sockets[0]!.sent[0]!)).toMatchObject({ type: 'auth', token: expect.any(String) });
+    expect(sockets[0]!.received.find((m) => m.includes('"type":"auth"'))).toBe('{"type":"auth","ok":true}');
     await expect.poll(async () => (await snapshotOf(tradeId)).hangState, { timeout: 20_000, intervals: [500] }).toBe(2);
     await page.getByText('距竞价结束').waitFor();
 

@@ -89,6 +89,15 @@ describe('司机车辆', () => {
     await row.getByRole('button', { name: '编辑' }).click();
     const edit = page.locator('.ant-modal', { hasText: '编辑司机' });
     await edit.getByText('驳回原因：驾驶证照片不清晰，请重新上传').waitFor();
+    // the three stored photos as thumbnails: private files, shown through signed links (no token in any address)
+    const thumbs = edit.locator('.ant-upload-list-item img');
+    await expect
+      .poll(() => thumbs.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length))
+      .toBe(3);
+    for (const src of await thumbs.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src))) {
+      expect(src).toContain('signature=');
+      expect(src).not.toContain('token=');
+    }
     await shot(page, 'driver-form-edit');
     // saved after a rejection: back to the trading centre's queue
     await edit.getByRole('button', { name: '保存' }).click();

@@ -100,6 +100,11 @@ describe('司机审核', () => {
     await expect
       .poll(() => images.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length))
       .toBe(3);
+    // through short-lived signed links: no token in any address
+    for (const src of await images.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src))) {
+      expect(src).toContain('signature=');
+      expect(src).not.toContain('token=');
+    }
     for (const label of ['身份证照片', '驾驶证照片', '行驶证照片', first.plateNo, '重型半挂牵引车', '49.00 吨']) expect(await drawer.innerText()).toContain(label);
     await shot(page, 'driver-audit-drawer');
 

@@ -74,6 +74,7 @@ import firstLoginGuard from './plugins/first-login';
 import grantsGuard from './plugins/grants';
 import rolesAdminRoutes from './api/roles-admin.routes';
 import { errorBody, registerErrorHandling } from './plugins/errors';
+import { FileLinks, loadFileLinkKey } from './lib/file-links';
 import { appError } from './errors';
 
 // Chinese messages for every schema refusal, with no English type or field names
@@ -93,6 +94,7 @@ declare module 'fastify' {
     ukeyVerifier: UkeyVerifier;
     signTrust: SignTrust;
     verificationReference: VerificationReference;
+    fileLinks: FileLinks;
   }
 }
 
@@ -129,7 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // a URL the router cannot decode is the client's mistake, answered in the envelope like every other refusal
-    frameworkErrors: (_error, _request, reply) => (reply as import('fastify').FastifyReply).status(400).send(errorBody(400, 'validation_failed', '请求地址格式不正确')),
+    // (its answer skips the onSend hooks: the security headers are set here)
+    frameworkErrors: (_error, _request, reply) =>
+      withSecurityHeaders(reply as import('fastify').FastifyReply).status(400).send(errorBody(400, 'validation_failed', '请求地址格式不正确')),
     clientErrorHandler: answerUnparsableRequest,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -143,8 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('publicCache', new PublicCache(options.config.publicCacheMs));
   app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
   app.decorate('smsProvider', options.smsProvider ?? outboxProvider);
+  app.decorate('fileLinks', new FileLinks(loadFileLinkKey({ dataDir: options.config.dataDir, keyFile: options.config.fileLinkKeyFile })));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // every answer: API, pages, assets, files, errors and 404s (the file routes and pages set their own CSP first)
+    withSecurityHeaders(reply, request.url.startsWith(DOCS_PREFIX) ? DOCS_CONTENT_SECURITY_POLICY : DEFAULT_CONTENT_SECURITY_POLICY);
   });
 
   registerErrorHandling(app);
@@ -233,7 +240,8 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: import('nod
   const body = JSON.stringify(errorBody(status, status === 431 ? 'body_too_large' : 'validation_failed', message));
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `${[...SECURITY_HEADERS, ['content-security-policy', DEFAULT_CONTENT_SECURITY_POLICY]].map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`,
     );
   }
   socket.destroy(err);
@@ -278,9 +286,45 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
 }
 
 /**
+ * Headers on every answer (issue 27 item 4):
+ *  - Referrer-Policy `strict-origin-when-cross-origin`: another site we link to (a bank, the credit registry) learns
+ *    only our origin, never a path or query (the gate page's QR address carries a capability); our own requests keep
+ *    the full address, which costs nothing as no page loads anything from elsewhere. `no-referrer` would buy no more.
+ *  - Permissions-Policy: every powerful feature off, but the camera for the platform itself (photos of tickets and
+ *    licences taken with a phone); fullscreen and the clipboard stay at the browser's default (same origin).
+ *  - nosniff, and no framing by anyone: `X-Frame-Options: DENY` for old browsers, `frame-ancestors 'none'` in the CSP.
+ * HSTS is set by the TLS-terminating proxy (README "Security"): this server speaks plain HTTP behind it.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['permissions-policy', PERMISSIONS_POLICY],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+];
+
+/**
  * The web app's Content-Security-Policy: no inline or foreign script and no <object>/<embed>, so an injected tag or
  * an uploaded PDF's JavaScript cannot run in the app's origin. Inline styles stay allowed (antd writes them);
- * blob: workers and data: fonts are what pdf.js uses.
+ * blob: workers and data: fonts are what pdf.js uses; blob: frames are the contract template's PDF preview. No page
+ * may be framed, not even by the app itself.
  */
 export const APP_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -288,7 +332,7 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'self'",
+  "frame-ancestors 'none'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
@@ -296,6 +340,20 @@ export const APP_CONTENT_SECURITY_POLICY = [
   "worker-src 'self' blob:",
   "frame-src 'self' blob:",
 ].join('; ');
+
+/** Everything else (JSON, assets, errors): a document made of such an answer may load and run nothing. */
+export const DEFAULT_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The API documentation (Swagger UI) runs its own scripts and styles: only framing is refused there. */
+const DOCS_CONTENT_SECURITY_POLICY = "frame-ancestors 'none'";
+
+/** The headers of every answer, and `policy` as its CSP unless the answer has its own (a page, a file). */
+function withSecurityHeaders(reply: import('fastify').FastifyReply, policy = DEFAULT_CONTENT_SECURITY_POLICY) {
+  for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
+  // the static handler writes the pages' policy on the raw response (registerWebApp's setHeaders)
+  if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+  return reply;
+}
 
 /** The built React app at /, with index.html for every non-API path (the client router shows /404). */
 async function registerWebApp(app: FastifyInstance, webDist: string) {

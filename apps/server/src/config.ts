@@ -29,6 +29,8 @@ export interface Config {
   tsaCaFile: string | null;
   /** The Asia/Shanghai hour (0–23) from which the day's seal is made. */
   auditSealHour: number;
+  /** The key signing short-lived private-file links (lib/file-links.ts); empty: made once in DATA_DIR/secrets. */
+  fileLinkKeyFile: string | null;
 }
 
 /** Reads the configuration from the environment (README "Configuration"). */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tsaUrl: env.TSA_URL?.trim() || null,
     tsaCaFile: env.TSA_CA_FILE?.trim() ? path.resolve(env.TSA_CA_FILE) : null,
     auditSealHour,
+    fileLinkKeyFile: env.FILE_LINK_KEY_FILE?.trim() ? path.resolve(env.FILE_LINK_KEY_FILE) : null,
   };
 }
 

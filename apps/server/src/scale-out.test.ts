@@ -77,7 +77,9 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       // the live auction's two demo bidders, signed in on process A: whichever is not the best bidder at the moment may bid
       const bidderTokens = [await signIn(a.port, 'bidder02'), await signIn(a.port, 'bidder01')];
 
-      const socket = new WebSocket(`ws://127.0.0.1:${b.port}/trade-api/ws/auction?tradeId=${tradeId}&token=${watcherToken}`);
+      const socket = new WebSocket(`ws://127.0.0.1:${b.port}/trade-api/ws/auction?tradeId=${tradeId}`);
+      // signed in by the first message (never a token in the address)
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token: watcherToken })));
       const prices: number[] = [];
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { type: string; snapshot: { bestPrice: number | null } };

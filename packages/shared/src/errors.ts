@@ -32,6 +32,8 @@ export const ERRORS = {
   file_type_not_allowed: { status: 400, message: '文件类型不支持' },
   file_too_large: { status: 413, message: '文件过大' },
   bad_file_path: { status: 400, message: '文件路径不合法' },
+  /** A signed file link (apps/server/src/lib/file-links.ts) tampered with, past its five minutes, or of an ended session. */
+  file_link_refused: { status: 403, message: '文件链接无效，请返回页面重新打开' },
   // onboarding
   enterprise_exists: { status: 409, message: '该企业已注册' },
   username_exists: { status: 409, message: '用户名已被使用' },

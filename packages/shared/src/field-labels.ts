@@ -166,6 +166,11 @@ export const FIELD_LABELS: Record<string, string> = {
   scope: '范围',
   sessionId: '签章会话',
   signature: '签名',
+  // a signed file link (GET /api/common/file-link) and its address's parameters
+  path: '文件地址',
+  uid: '链接用户',
+  sid: '链接会话',
+  expires: '链接有效期',
   smsCode: '短信验证码',
   sort: '排序',
   st: '全硫',

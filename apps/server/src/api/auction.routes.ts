@@ -17,6 +17,7 @@ import {
   envelopeSchema,
   pageSchema,
   safeString,
+  type AuctionEvent,
 } from '@coalx/shared';
 import { z } from 'zod';
 import { enrolAuction } from '../flows/enrol-auction';
@@ -25,7 +26,8 @@ import { appError } from '../errors';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
-import type { Watcher } from '../plugins/realtime';
+import { authTokenOf, type Watcher } from '../plugins/realtime';
+import { resolveSession } from '../modules/auth/session.service';
 import { myAuctionDeals } from '../modules/auction/auction-deals';
 import { cachedParameterIfSet } from '../modules/system/calendar';
 import {
@@ -133,10 +135,24 @@ export default async function auctionRoutes(app: ZodApp) {
   app.get('/ws/auction', {
     websocket: true,
     config: { permission: 'public' },
-    schema: { tags, summary: 'WebSocket: 竞价实时推送 (?tradeId=&token=)', querystring: z.object({ tradeId: safeString().min(1).max(20), token: safeString().max(128).optional() }) },
+    schema: { tags, summary: 'WebSocket: 竞价实时推送 (?tradeId=; 登录用户连接后第一条消息发送 {"type":"auth","token":"…"}，此前及未认证的连接以游客身份观看)', querystring: z.object({ tradeId: safeString().min(1).max(20) }) },
   }, async (socket, request) => {
     const { tradeId } = request.query as { tradeId: string };
     const watcher: Watcher = { socket, enterpriseId: request.actor?.enterpriseId ?? null };
+    // the first message may sign the socket in (never a token in the address); listened to before anything is awaited
+    socket.once('message', (data, isBinary) => {
+      const token = authTokenOf(data, isBinary);
+      if (!token) return;
+      resolveSession(app.db, app.clock, token)
+        .then((actor) => {
+          // a member who must still change the password watches as a visitor, as on every public route
+          const ok = actor !== null && !actor.mustChangePassword;
+          if (socket.readyState !== socket.OPEN) return;
+          socket.send(JSON.stringify({ type: 'auth', ok } satisfies AuctionEvent));
+          if (ok) app.auctionRooms.identify(tradeId, watcher, actor.enterpriseId);
+        })
+        .catch((err: unknown) => app.log.warn({ err, tradeId }, 'auction socket sign-in failed'));
+    });
     // the room sends the snapshot on connect from its cached state, then every event (plugins/realtime.ts)
     socket.on('close', () => app.auctionRooms.leave(tradeId, watcher));
     try {

@@ -9,6 +9,7 @@ import {
   envelopeSchema,
 } from '@coalx/shared';
 import { ok } from '../lib/envelope';
+import { fileHeaders } from '../lib/file-reply';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
 import { contractPolicy } from '../modules/contract/contract.policy';
@@ -65,10 +66,7 @@ export default async function contractTemplateRoutes(app: ZodApp) {
     async (request, reply) => {
       contractPolicy.can(requireActor(request), 'readTemplates');
       const { pdf, fileName } = await previewTemplatePdf(app.db, request.query.kind);
-      reply.type('application/pdf');
-      reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-      reply.header('cache-control', 'private, no-store');
-      return reply.send(Buffer.from(pdf));
+      return fileHeaders(reply, { contentType: 'application/pdf', fileName }).send(Buffer.from(pdf));
     },
   );
 }

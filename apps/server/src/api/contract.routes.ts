@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { appError } from '../errors';
 import { voidContract } from '../flows/void-contract';
 import { ok } from '../lib/envelope';
+import { fileHeaders } from '../lib/file-reply';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
@@ -112,10 +113,7 @@ export default async function contractRoutes(app: ZodApp) {
 
   app.get(`${BASE}/:id/pdf`, { config: { permission: 'contract-list' }, schema: { tags, summary: '合同 PDF (已签署的为签章版)', params: IdParams } }, async (request, reply) => {
     const { pdf, fileName } = await contractPdf(app.db, app.storage, requireActor(request), request.params.id);
-    reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(pdf);
+    return fileHeaders(reply, { contentType: 'application/pdf', fileName }).send(pdf);
   });
 
   app.put(
@@ -157,10 +155,8 @@ export default async function contractRoutes(app: ZodApp) {
   app.get(`${BASE}/:id/uploads/:uploadId/file`, { config: { permission: 'contract-list' }, schema: { tags, summary: '纸质合同文件', params: UploadParams } }, async (request, reply) => {
     const file = await paperCopyFile(app.db, app.storage, requireActor(request), request.params.id, request.params.uploadId);
     const ext = file.fileName.split('.').pop()?.toLowerCase() ?? '';
-    reply.header('content-type', PAPER_TYPES[ext] ?? file.contentType);
-    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(file.data);
+    // a download, sandboxed (lib/file-reply.ts): a paper copy's PDF never runs in the platform's origin
+    return fileHeaders(reply, { contentType: PAPER_TYPES[ext] ?? file.contentType, fileName: file.fileName }).send(file.data);
   });
 
   app.post(

@@ -30,6 +30,7 @@ import {
 import { z } from 'zod';
 import { dispatchDrivers } from '../flows/dispatch-drivers';
 import { ok } from '../lib/envelope';
+import { fileHeaders } from '../lib/file-reply';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { deliveryPolicy } from '../modules/delivery/delivery.policy';
@@ -224,14 +225,8 @@ export default async function deliveryRoutes(app: ZodApp) {
 
   app.get(`${BASE}/order/:orderId/files/:fileId`, { config: { permission: TRUCK_READERS }, schema: { tags, summary: '磅单照片、异议照片、化验单文件', params: FileParams } }, async (request, reply) => {
     const { file, stream } = await orderFile(app.db, app.storage, requireActor(request), request.params.orderId, request.params.fileId);
-    reply.header('content-type', file.contentType);
-    reply.header('content-length', file.size);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('cache-control', 'private, no-store');
-    // a PDF may carry JavaScript: images open in the page, the rest downloads
-    const inline = file.contentType.startsWith('image/');
-    reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
-    return reply.send(stream);
+    // a download, sandboxed (lib/file-reply.ts): an uploaded file never runs in the platform's origin
+    return fileHeaders(reply, { contentType: file.contentType, fileName: file.originalName, size: file.size }).send(stream);
   });
 
   app.get(

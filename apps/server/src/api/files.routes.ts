@@ -1,6 +1,10 @@
-import { MAX_UPLOAD_BYTES, UploadResultSchema, safeString } from '@coalx/shared';
+import { FileLinkSchema, MAX_UPLOAD_BYTES, UploadResultSchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { AppError, appError } from '../errors';
+import { ok } from '../lib/envelope';
+import { isSignablePath } from '../lib/file-links';
+import { fileHeaders } from '../lib/file-reply';
+import { requireActor } from '../plugins/authenticate';
 import type { ZodApp } from '../lib/route-types';
 import { ANONYMOUS_UPLOADS_PER_WINDOW, openFile, saveRegistrationUpload, saveUpload } from '../modules/files/files.service';
 
@@ -12,6 +16,14 @@ function unreadableMultipart(err: unknown): unknown {
   if (err instanceof AppError || (err as { statusCode?: number }).statusCode) return err;
   return appError('validation_failed', '上传内容格式不正确，请重新选择文件上传');
 }
+
+/** A signed link's parameters (lib/file-links.ts); checked by the authentication plugin, declared here for the schema. */
+const FileLinkQuerySchema = z.object({
+  uid: safeString().max(20).optional(),
+  sid: safeString().max(20).optional(),
+  expires: safeString().max(20).optional(),
+  signature: safeString().max(100).optional(),
+});
 
 export default async function filesRoutes(app: ZodApp) {
   app.post(
@@ -75,21 +87,35 @@ export default async function filesRoutes(app: ZodApp) {
       config: { permission: 'public' },
       schema: {
         tags: ['files'],
-        summary: '读取文件 (私有文件须带 X-Access-Token 头或 token 参数)',
+        summary: '读取文件 (私有文件须带 X-Access-Token 头，或用 /api/common/file-link 签发的 5 分钟链接)',
         params: z.object({ '*': safeString().max(200) }),
-        querystring: z.object({ token: safeString().max(128).optional() }),
+        querystring: FileLinkQuerySchema,
       },
     },
     async (request, reply) => {
       const { file, stream } = await openFile(app.db, app.storage, request.actor, request.params['*']);
-      reply.header('content-type', file.contentType);
-      reply.header('content-length', file.size);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('cache-control', file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store');
-      // a PDF may carry JavaScript: only what the trading centre published opens in the browser, the rest downloads
-      const inline = file.contentType.startsWith('image/') || file.visibility === 'public';
-      reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
-      return reply.send(stream);
+      // a download, sandboxed, public or private (lib/file-reply.ts): <img src> still shows images, the web reads PDFs with pdf.js
+      const cacheControl = file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store';
+      return fileHeaders(reply, { contentType: file.contentType, fileName: file.originalName, size: file.size, cacheControl }).send(stream);
+    },
+  );
+
+  app.get(
+    '/api/common/file-link',
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags: ['files'],
+        summary: '签发私有文件的短期链接 (5 分钟，仅限本人本次登录；用于 <img src> 与下载链接，地址中不带 token)',
+        querystring: z.object({ path: safeString().min(1).max(300).describe('文件地址，如 /trade-api/api/common/static/2026/01/01/….png') }),
+        response: { 200: envelopeSchema(FileLinkSchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { path } = request.query;
+      if (!isSignablePath(path)) throw appError('validation_failed', '只能为文件地址签发链接');
+      return ok(app.fileLinks.sign(path, actor, app.clock.now()));
     },
   );
 }

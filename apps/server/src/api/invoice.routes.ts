@@ -21,6 +21,7 @@ import {
 import { z } from 'zod';
 import { invoiceDueOrders } from '../queries/invoice-due';
 import { ok } from '../lib/envelope';
+import { fileHeaders } from '../lib/file-reply';
 import { excelWorkbook, sendExcel } from '../lib/excel';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
@@ -138,13 +139,7 @@ export default async function invoiceRoutes(app: ZodApp) {
 
   app.get(`${BASE}/:id/file`, { config: { permission: 'invoice' }, schema: { tags, summary: '发票文件 (PDF 或图片)', params: IdParams } }, async (request, reply) => {
     const { file, stream } = await invoiceFile(app.db, app.storage, requireActor(request), request.params.id);
-    reply.header('content-type', file.contentType);
-    reply.header('content-length', file.size);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('cache-control', 'private, no-store');
-    // a PDF may carry JavaScript: images open in the page, the rest downloads
-    const inline = file.contentType.startsWith('image/');
-    reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`);
-    return reply.send(stream);
+    // a download, sandboxed (lib/file-reply.ts): an uploaded file never runs in the platform's origin
+    return fileHeaders(reply, { contentType: file.contentType, fileName: file.originalName, size: file.size }).send(stream);
   });
 }

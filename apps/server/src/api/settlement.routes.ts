@@ -13,6 +13,7 @@ import {
 } from '@coalx/shared';
 import { z } from 'zod';
 import { ok } from '../lib/envelope';
+import { fileHeaders } from '../lib/file-reply';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
 import { disputeStatement } from '../flows/dispute-statement';
@@ -56,10 +57,7 @@ export default async function settlementRoutes(app: ZodApp) {
   );
   app.get(`${BASE}/statements/:id/pdf`, { config: { permission: 'settlement-info' }, schema: { tags, summary: '结算单 PDF', params: IdParams } }, async (request, reply) => {
     const { pdf, fileName } = await statementPdf(app.db, requireActor(request), request.params.id);
-    reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(Buffer.from(pdf));
+    return fileHeaders(reply, { contentType: 'application/pdf', fileName }).send(Buffer.from(pdf));
   });
   app.post(
     `${BASE}/statements/:id/confirm`,

@@ -1,8 +1,9 @@
 import { API_PREFIX } from '@coalx/shared';
 import fp from 'fastify-plugin';
-import { notSignedIn, tokenInvalid } from '../errors';
+import { appError, notSignedIn, tokenInvalid } from '../errors';
 import type { Actor } from '../lib/actor';
-import { resolveSession } from '../modules/auth/session.service';
+import { isFileRoute, type FileLinkQuery } from '../lib/file-links';
+import { resolveSession, resolveSessionById } from '../modules/auth/session.service';
 import { authCacheOf } from '../modules/auth/session-cache';
 import { peersOf } from '../lib/peers';
 
@@ -16,17 +17,28 @@ declare module 'fastify' {
 
 export const TOKEN_HEADER = 'x-access-token';
 
+/**
+ * The token comes in the header only, never in an address (issue 27 item 9: addresses end up in the history, proxy
+ * logs and Referer headers). What cannot send a header has its own way: an <img src> or a download link of a private
+ * file uses a short-lived signed link (lib/file-links.ts, below), the live auction socket sends the token in its
+ * first message (api/auction.routes.ts).
+ */
 function readToken(request: import('fastify').FastifyRequest): string | null {
   const header = request.headers[TOKEN_HEADER];
   if (typeof header === 'string' && header.trim()) return header.trim();
-  // <img src> of a private file cannot send a header: the static route also accepts ?token=
-  const query = request.query as Record<string, unknown> | undefined;
-  const url = request.routeOptions.url ?? '';
-  // nor can a browser's WebSocket: the live auction socket takes it as ?token= too
-  if ((url.startsWith(`${API_PREFIX}/api/common/static`) || url === `${API_PREFIX}/ws/auction`) && typeof query?.token === 'string') {
-    return query.token;
-  }
   return null;
+}
+
+/** The actor of a signed file link on a file route, or null when the request carries none; refused when it is bad. */
+async function signedLinkActor(app: import('fastify').FastifyInstance, request: import('fastify').FastifyRequest): Promise<Actor | null> {
+  const query = request.query as FileLinkQuery | undefined;
+  if (query?.signature === undefined || !isFileRoute(request.routeOptions.url ?? '')) return null;
+  const pathname = request.url.split('?', 1)[0]!;
+  const link = app.fileLinks.check(pathname, query, app.clock.now());
+  if (!link.ok) throw appError('file_link_refused', link.reason === 'expired' ? '文件链接已过期，请返回页面重新打开' : undefined);
+  const actor = await resolveSessionById(app.db, app.clock, link.sessionId);
+  if (!actor || actor.userId !== link.userId) throw appError('file_link_refused', '文件链接已失效，请重新登录后打开');
+  return actor;
 }
 
 /**
@@ -48,6 +60,11 @@ export default fp(async (app) => {
     const isPublic = request.routeOptions.config?.permission === 'public';
     const token = readToken(request);
     if (!token) {
+      const linked = await signedLinkActor(app, request);
+      if (linked) {
+        request.actor = linked;
+        return;
+      }
       if (!isPublic) throw notSignedIn();
       return;
     }

@@ -9,7 +9,7 @@ import { creditThroughDepositIn, fundedEnterprise, newRequestId, operatorActor }
 import { createProduct, post } from '../modules/listing/listing.test-helpers';
 import { auctionInput } from '../modules/auction/auction.test-helpers';
 import { buildSnapshot, type SnapshotBase } from '../modules/auction/auction.service';
-import { AuctionRooms } from './realtime';
+import { AuctionRooms, authTokenOf } from './realtime';
 
 /** A server-side socket that records what it was sent. */
 class FakeSocket extends EventEmitter {
@@ -107,6 +107,59 @@ describe('auction rooms (cached snapshot)', () => {
     expect(a.sent[2]).toMatchObject({ type: 'bid', snapshot: { bidCount: 1, ranking: [{ bidder: '竞买人2' }] } });
   });
 
+  it('a socket is a visitor until it signs in: then its me comes in the snapshot, at once, or after a read in flight', async () => {
+    let release: () => void = () => undefined;
+    let hold = false;
+    const rooms = new AuctionRooms(
+      {
+        build: async () => {
+          if (hold) await new Promise<void>((resolve) => (release = resolve));
+          return base(0, [[11, 1], [12, 2], [13, 3]]);
+        },
+        now: () => new Date(500),
+      },
+      log,
+    );
+    // signed in after its snapshot: `me` by itself
+    const late = { socket: new FakeSocket() as unknown as ServerSocket, enterpriseId: null as number | null };
+    await rooms.join('JJ1', late);
+    rooms.identify('JJ1', late, 11);
+    const lateSent = (late.socket as unknown as FakeSocket).sent;
+    expect(lateSent).toEqual([expect.objectContaining({ type: 'snapshot', snapshot: expect.objectContaining({ me: null }) }), { type: 'me', me: { bidder: '竞买人1', enrolled: true } }]);
+    // signed in while its snapshot is being read: `me` in the snapshot, nothing more
+    hold = true;
+    const early = { socket: new FakeSocket() as unknown as ServerSocket, enterpriseId: null as number | null };
+    const joined = rooms.join('JJ2', early);
+    rooms.identify('JJ2', early, 12);
+    release();
+    await joined;
+    // one already watching signs in while the snapshot is read again: its `me` once the read is done
+    hold = false;
+    const during = { socket: new FakeSocket() as unknown as ServerSocket, enterpriseId: null as number | null };
+    await rooms.join('JJ1', during);
+    hold = true;
+    rooms.onEvent('state', 'JJ1');
+    rooms.identify('JJ1', during, 13);
+    expect((during.socket as unknown as FakeSocket).sent).toHaveLength(1);
+    release();
+    await tick();
+    const earlySent = (early.socket as unknown as FakeSocket).sent;
+    expect(earlySent[0]).toMatchObject({ type: 'snapshot', snapshot: { me: { bidder: '竞买人2' } } });
+    expect(earlySent.filter((m) => (m as { type: string }).type === 'me')).toEqual([]);
+    const duringSent = (during.socket as unknown as FakeSocket).sent;
+    expect(duringSent.filter((m) => (m as { type: string }).type === 'me')).toEqual([{ type: 'me', me: { bidder: '竞买人3', enrolled: true } }]);
+  });
+
+  it('takes a token only from a text frame {"type":"auth","token":…}', () => {
+    expect(authTokenOf(Buffer.from('{"type":"auth","token":"abc"}'), false)).toBe('abc');
+    expect(authTokenOf(Buffer.from('{"type":"auth","token":"abc"}'), true)).toBeNull();
+    expect(authTokenOf(Buffer.from('{"type":"hello","token":"abc"}'), false)).toBeNull();
+    expect(authTokenOf(Buffer.from('{"type":"auth","token":42}'), false)).toBeNull();
+    expect(authTokenOf(Buffer.from(`{"type":"auth","token":"${'x'.repeat(129)}"}`), false)).toBeNull();
+    expect(authTokenOf(Buffer.from('not json'), false)).toBeNull();
+    expect(authTokenOf(Buffer.from('null'), false)).toBeNull();
+  });
+
   it('turns a viewer away when the auction cannot be shown, and forgets an empty room', async () => {
     const rooms = new AuctionRooms({ build: async () => Promise.reject(new Error('竞价不存在')), now: () => new Date(0) }, log);
     await expect(rooms.join('JJ9', { socket: new FakeSocket() as unknown as ServerSocket, enterpriseId: null })).rejects.toThrow('竞价不存在');
@@ -141,22 +194,33 @@ describe.each(testDatabaseKinds())('live auction fan-out on %s', (kind) => {
     const port = (t.app.server.address() as { port: number }).port;
 
     type Message = { type: string; snapshot: { bidCount: number; bestPrice: number; bids: { seq: number; price: number }[]; me?: { bidder: string } | null } };
+    // a signed-in viewer sends its token as the first message (never in the address); its `me` comes in the
+    // snapshot or, when the snapshot went first, by itself right after: kept apart from the pushed events here
     const watch = async (token?: string) => {
       const messages: Message[] = [];
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/trade-api/ws/auction?tradeId=${tradeId}${token ? `&token=${token}` : ''}`);
+      const mine: { me?: { bidder: string } | null; auth?: boolean } = {};
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/trade-api/ws/auction?tradeId=${tradeId}`);
+      if (token) socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
       socket.on('message', (data, isBinary) => {
         expect(isBinary).toBe(false);
-        messages.push(JSON.parse(String(data)));
+        const message = JSON.parse(String(data));
+        if (message.type === 'auth') mine.auth = message.ok;
+        else if (message.type === 'me') mine.me = message.me;
+        else {
+          if (message.type === 'snapshot' && (message.snapshot.me || !token)) mine.me = message.snapshot.me;
+          messages.push(message);
+        }
       });
       await new Promise<void>((resolve, reject) => {
         socket.once('error', reject);
-        const wait = () => (messages.length > 0 ? resolve() : setTimeout(wait, 10));
+        const wait = () => (messages.length > 0 && mine.me !== undefined ? resolve() : setTimeout(wait, 10));
         wait();
       });
-      return { socket, messages };
+      return { socket, messages, mine };
     };
     const watchers = [await watch(bidders[0]!.token), await watch(bidders[1]!.token), await watch()];
-    expect(watchers.map((w) => w.messages[0]!.snapshot.me?.bidder ?? null)).toEqual(['竞买人1', '竞买人2', null]);
+    expect(watchers.map((w) => w.mine.me?.bidder ?? null)).toEqual(['竞买人1', '竞买人2', null]);
+    expect(watchers.map((w) => w.mine.auth)).toEqual([true, true, undefined]);
     const buildsBefore = t.app.auctionRooms.builds;
 
     const N = 30;

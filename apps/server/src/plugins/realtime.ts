@@ -27,7 +27,26 @@ export function pushAuctionEvents(bus: EventBus, rooms: AuctionRooms): Array<() 
 
 export interface Watcher {
   socket: WebSocket;
+  /** null: a visitor (every socket until its first message signs it in, see `authTokenOf`) */
   enterpriseId: number | null;
+}
+
+/**
+ * The token of a socket's sign-in message, `{"type":"auth","token":"…"}`, or null for anything else. A browser's
+ * WebSocket cannot send the token header and an address must not carry it (issue 27 item 9), so a signed-in viewer
+ * sends it as the socket's first message; until then, and if it never does, the socket is a visitor's.
+ */
+export function authTokenOf(data: unknown, isBinary: boolean): string | null {
+  if (isBinary) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+  if (!message || typeof message !== 'object') return null;
+  const { type, token } = message as { type?: unknown; token?: unknown };
+  return type === 'auth' && typeof token === 'string' && token.length > 0 && token.length <= 128 ? token : null;
 }
 
 /** Where rooms read an auction's state from (the database) and the time its clock-derived fields are taken at. */
@@ -47,6 +66,8 @@ interface Joining {
 interface Room {
   /** Watchers that have had their snapshot on connect and get every broadcast. */
   watchers: Set<Watcher>;
+  /** Watchers signed in while the snapshot was being read again: their `me` goes once it is there. */
+  unannounced: Set<Watcher>;
   /** Watchers waiting for their snapshot on connect (sent once the cache is current). */
   joining: Joining[];
   base: SnapshotBase | null;
@@ -67,7 +88,7 @@ export class AuctionRooms {
   /** Adds a watcher; resolves once its snapshot is sent, rejects when the auction cannot be shown. */
   join(tradeId: string, watcher: Watcher): Promise<void> {
     let room = this.rooms.get(tradeId);
-    if (!room) this.rooms.set(tradeId, (room = { watchers: new Set(), joining: [], base: null, queue: [], building: false }));
+    if (!room) this.rooms.set(tradeId, (room = { watchers: new Set(), unannounced: new Set(), joining: [], base: null, queue: [], building: false }));
     const joined = new Promise<void>((resolve, reject) => room.joining.push({ watcher, resolve, reject }));
     this.alive.set(watcher.socket, true);
     watcher.socket.on('pong', () => this.alive.set(watcher.socket, true));
@@ -75,10 +96,23 @@ export class AuctionRooms {
     return joined;
   }
 
+  /**
+   * A watcher signed in (its first message): from now on it is that enterprise's viewer. One still waiting for its
+   * snapshot gets `me` in it; one already watching gets `{ type: 'me' }` now (or when the snapshot being read again is there).
+   */
+  identify(tradeId: string, watcher: Watcher, enterpriseId: number | null) {
+    watcher.enterpriseId = enterpriseId;
+    const room = this.rooms.get(tradeId);
+    if (!room || !room.watchers.has(watcher)) return;
+    if (room.base && !room.building) this.sendTo(watcher, JSON.stringify({ type: 'me', me: meOf(room.base, enterpriseId) } satisfies AuctionEvent));
+    else room.unannounced.add(watcher);
+  }
+
   leave(tradeId: string, watcher: Watcher) {
     const room = this.rooms.get(tradeId);
     if (!room) return;
     room.watchers.delete(watcher);
+    room.unannounced.delete(watcher);
     const index = room.joining.findIndex((j) => j.watcher === watcher);
     if (index >= 0) room.joining.splice(index, 1)[0]!.resolve(); // gone before its snapshot: nothing to send
     this.dropIfEmpty(tradeId, room);
@@ -179,13 +213,15 @@ export class AuctionRooms {
     this.dropIfEmpty(tradeId, room);
     if (this.rooms.get(tradeId) !== room) return; // every watcher left meanwhile
     room.base = base;
-    if (previous) {
-      // a viewer whose enterprise enrolled (or whose enrolment went away) meanwhile gets its new `me`
-      for (const watcher of room.watchers) {
-        if (watcher.enterpriseId === null || previous.bidders.get(watcher.enterpriseId) === base.bidders.get(watcher.enterpriseId)) continue;
-        this.sendTo(watcher, JSON.stringify({ type: 'me', me: meOf(base, watcher.enterpriseId) } satisfies AuctionEvent));
-      }
+    // a viewer whose enterprise enrolled (or whose enrolment went away) meanwhile gets its new `me`, and so does one
+    // that signed in while the snapshot was being read
+    for (const watcher of room.watchers) {
+      const signedInMeanwhile = room.unannounced.has(watcher);
+      const changed = previous !== null && watcher.enterpriseId !== null && previous.bidders.get(watcher.enterpriseId) !== base.bidders.get(watcher.enterpriseId);
+      if (!signedInMeanwhile && !changed) continue;
+      this.sendTo(watcher, JSON.stringify({ type: 'me', me: meOf(base, watcher.enterpriseId) } satisfies AuctionEvent));
     }
+    room.unannounced.clear();
     if (consumed.length > 0) {
       const type = consumed.some((e) => e.type === 'ended') ? 'ended' : consumed.some((e) => e.type === 'state') ? 'state' : 'bid';
       this.broadcast(room, type);

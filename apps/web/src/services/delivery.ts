@@ -23,6 +23,7 @@ import {
 } from '@coalx/shared';
 import { requestResult, TOKEN_HEADER } from '@/app/request';
 import { session } from '@/app/session';
+import { fileNameOf } from '@/lib/download';
 
 /** Delivery calls (apps/server/src/modules/delivery/delivery.routes.ts is the contract). */
 
@@ -70,16 +71,29 @@ export const submitQualityReport = (orderId: number, body: QualityReportCreate) 
 export const answerQualityReport = (id: number, body: z.input<typeof QualityReportAnswerSchema>) =>
   requestResult<QualityReportView>(`${BASE}/quality-report/${id}/answer`, { method: 'POST', data: body });
 
-/** Opens a ticket photo, dispute photo or lab report of the order in a new tab (fetched with the token header). */
+/**
+ * Opens a ticket photo or dispute photo of the order in a new tab, or saves a lab report (fetched with the token
+ * header). Only a picture is shown from a blob address; a PDF, which may carry JavaScript, is saved, never opened
+ * as a document of the platform's origin (the server answers it as a sandboxed download too).
+ */
 export async function openOrderFile(orderId: number, fileId: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
     const token = session.token();
     const response = await fetch(`${API_PREFIX}${BASE}/order/${orderId}/files/${fileId}`, { headers: token ? { [TOKEN_HEADER]: token } : {} });
     if (!response.ok) throw new Error(response.status === 404 ? '文件不存在或已删除' : '文件加载失败，请稍后重试');
-    const url = URL.createObjectURL(await response.blob());
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
+    const blob = await response.blob();
+    const url = URL.createObjectURL(blob);
+    if (/^image\/(png|jpeg)$/.test(blob.type)) {
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } else {
+      tab?.close();
+      const link = Object.assign(document.createElement('a'), { href: url, download: fileNameOf(response.headers.get('content-disposition'), '化验单.pdf') });
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+    }
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
     tab?.close();

@@ -183,12 +183,20 @@ export type AuctionBroadcastSnapshot = Omit<AuctionSnapshot, 'me'>;
 
 /**
  * WebSocket messages (server → client). The personalised snapshot (with `me`) comes once on connect; events carry
- * the shared snapshot, and `me` comes by itself when it changes (the viewer's enterprise enrolled meanwhile).
+ * the shared snapshot, and `me` comes by itself when it changes (the viewer's enterprise enrolled meanwhile, or the
+ * socket signed in after its snapshot). `auth` answers the sign-in message: `ok: false` leaves a visitor's socket.
  */
 export type AuctionEvent =
+  | { type: 'auth'; ok: boolean }
   | { type: 'snapshot'; snapshot: AuctionSnapshot }
   | { type: 'bid'; snapshot: AuctionBroadcastSnapshot }
   | { type: 'state'; snapshot: AuctionBroadcastSnapshot }
   | { type: 'ended'; snapshot: AuctionBroadcastSnapshot }
   | { type: 'me'; me: AuctionSnapshot['me'] }
   | { type: 'error'; message: string };
+
+/**
+ * WebSocket messages (client → server): only the first counts. A signed-in viewer sends its token this way, never
+ * in the address; a socket that sends nothing watches as a visitor.
+ */
+export type AuctionClientMessage = { type: 'auth'; token: string };

@@ -14,3 +14,10 @@ export const UploadResultSchema = z.object({
   visibility: z.enum(['public', 'private']),
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** A private file's short-lived signed address (GET /api/common/file-link): for <img src> and download links. */
+export const FileLinkSchema = z.object({
+  url: safeString().describe('the file address with uid, sid, expires and signature; opens for this session only'),
+  expiresAt: z.number().int().describe('epoch ms after which the link is refused'),
+});
+export type FileLink = z.infer<typeof FileLinkSchema>;

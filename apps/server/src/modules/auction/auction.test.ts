@@ -237,17 +237,31 @@ describe.each(testDatabaseKinds())('auction trading on %s', (kind) => {
     const [a] = bidders as [Party];
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/trade-api/ws/auction?tradeId=${tradeId}&token=${a.token}`);
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/trade-api/ws/auction?tradeId=${tradeId}`);
+    // signed in by the first message, never the address: `me` comes in the snapshot or right after it
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token: a.token })));
     const messages: { type: string; snapshot: { bestPrice: number | null; me: { bidder: string } | null; bidCount: number } }[] = [];
+    let me: { bidder: string } | null | undefined;
+    let signedIn: boolean | undefined;
     const arrived = (n: number) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`only ${messages.length} messages`)), 10_000);
-        const check = () => (messages.length >= n ? (clearTimeout(timer), resolve()) : setTimeout(check, 20));
+        const check = () => (messages.length >= n && me !== undefined ? (clearTimeout(timer), resolve()) : setTimeout(check, 20));
         check();
       });
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'auth') signedIn = message.ok;
+      else if (message.type === 'me') me = message.me;
+      else {
+        if (message.type === 'snapshot' && message.snapshot.me) me = message.snapshot.me;
+        messages.push(message);
+      }
+    });
     await arrived(1);
-    expect(messages[0]).toMatchObject({ type: 'snapshot', snapshot: { bestPrice: null, me: { bidder: '竞买人1' } } });
+    expect(signedIn).toBe(true);
+    expect(messages[0]).toMatchObject({ type: 'snapshot', snapshot: { bestPrice: null } });
+    expect(me).toMatchObject({ bidder: '竞买人1' });
     await bid(a, tradeId, 80_000);
     await arrived(2);
     expect(messages[1]).toMatchObject({ type: 'bid', snapshot: { bestPrice: 80_000, bidCount: 1 } });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RoleCode } from '@coalx/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { RECHECK_MS, authCacheOf, cacheUsable, invalidating } from './session-cache';
 import { roles, sessions, users } from '../../db/schema/index';
@@ -65,6 +65,20 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     cache.sessions.delete(hash);
   }
   const epoch = cache.epoch;
+  const row = await liveSession(db, now, eq(sessions.tokenHash, hash));
+  if (!row) return null;
+  let written = row.lastSeenAt.getTime();
+  if (at - written > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+    written = at;
+  }
+  const actor = actorOf(row);
+  if (usable) cache.keepSession(hash, { actor, expiresAt: row.expiresAt.getTime(), lastSeen: at, writtenSeen: written, readAt: at }, epoch);
+  return actor;
+}
+
+/** The session's row with its user and role, when the session is live (not revoked, idle or past 12 h) and the user enabled. */
+async function liveSession(db: Db, now: Date, which: SQL) {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -81,23 +95,14 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(at - SESSION_IDLE_MS)),
-      ),
-    )
+    .where(and(which, isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
     .limit(1);
-  if (!row || row.disabled) return null;
-  let written = row.lastSeenAt.getTime();
-  if (at - written > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-    written = at;
-  }
+  return row && !row.disabled ? row : null;
+}
+
+function actorOf(row: NonNullable<Awaited<ReturnType<typeof liveSession>>>): Actor {
   // frozen: one object answers every request of the session
-  const actor: Actor = Object.freeze({
+  return Object.freeze({
     userId: row.userId,
     username: row.username,
     // policies compare the base role; the grants plugin reads the real role's grants by roleId
@@ -107,8 +112,16 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     sessionId: row.sessionId,
     mustChangePassword: row.isFirstLogin,
   });
-  if (usable) cache.keepSession(hash, { actor, expiresAt: row.expiresAt.getTime(), lastSeen: at, writtenSeen: written, readAt: at }, epoch);
-  return actor;
+}
+
+/**
+ * The actor of a live session named by its id (a signed file link, lib/file-links.ts): read from the table each
+ * time, so a link stops opening the moment its session ends (logout, disabled user, password change). Not a use of
+ * the session: last_seen_at is left alone.
+ */
+export async function resolveSessionById(db: Db, clock: Clock, sessionId: number): Promise<Actor | null> {
+  const row = await liveSession(db, clock.now(), eq(sessions.id, sessionId));
+  return row ? actorOf(row) : null;
 }
 
 /** Logout: refused everywhere once this returns. */

@@ -1,16 +1,20 @@
 import { FileImageOutlined } from '@ant-design/icons';
 import { Empty, Image, Space, Typography } from 'antd';
 import type { Attachment } from '@coalx/shared';
-import { staticUrl } from '@/services/file';
+import { usePrivateFileUrls } from '@/services/file';
 
-/** An enterprise's private attachments (licence, authorisation letter), opened with the token. */
+/**
+ * An enterprise's private attachments (licence, authorisation letter) and drivers' photos: shown and linked through
+ * short-lived signed links (services/file.ts), never with the token in the address.
+ */
 export default function EnterpriseAttachments({ attachments }: { attachments: Pick<Attachment, 'id' | 'kindText' | 'url' | 'name' | 'contentType'>[] }) {
+  const addresses = usePrivateFileUrls(attachments.map((a) => a.url));
   if (attachments.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件" />;
   return (
     <Image.PreviewGroup>
       <Space size={24} wrap align="start">
         {attachments.map((a) => {
-          const src = staticUrl(a.url, { private: true });
+          const src = addresses[a.url] || undefined;
           return (
             <div key={a.id} className="coalx-attachment">
               {a.contentType.startsWith('image/') ? (

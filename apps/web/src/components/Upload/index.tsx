@@ -4,11 +4,12 @@ import { Button, message, Upload as AntUpload, type UploadFile, type UploadProps
 import { MAX_UPLOAD_BYTES } from '@coalx/shared';
 import { TOKEN_HEADER } from '@/app/request';
 import { session } from '@/app/session';
-import { staticUrl, UPLOAD_URL } from '@/services/file';
+import { UPLOAD_URL, usePrivateFileUrls } from '@/services/file';
 import {
   DEFAULT_ACCEPT,
   DEFAULT_MAX_COUNT,
   fileListToValue,
+  fileUrl,
   isAccepted,
   normalizeFileList,
   valueToUrls,
@@ -29,15 +30,29 @@ export interface UploadProps {
   children?: ReactNode;
 }
 
-function filesFromValue(value: UploadProps['value'], visibility: UploadProps['visibility']): UploadFile[] {
+/** Files made from the value: their addresses are added when shown (`withAddresses`), private ones as signed links. */
+function filesFromValue(value: UploadProps['value']): UploadFile[] {
   return valueToUrls(value).map((url, i) => ({
     uid: `value-${i}-${url}`,
     name: url.split('/').pop() ?? url,
     status: 'done',
-    url: staticUrl(url, { private: visibility === 'private' }),
-    thumbUrl: staticUrl(url, { private: visibility === 'private' }),
     response: { code: 0, result: { url } },
   }));
+}
+
+/**
+ * The list as shown: each uploaded file's link and thumbnail from its display address (usePrivateFileUrls: a
+ * private file's is a short-lived signed link, never the token). A thumbnail the browser drew from the picked file
+ * itself (data:, blob:) is kept.
+ */
+function withAddresses(fileList: UploadFile[], addresses: Record<string, string>): UploadFile[] {
+  return fileList.map((file) => {
+    const key = file.status === 'done' ? fileUrl(file) : undefined;
+    if (!key) return file;
+    const address = addresses[key] || undefined;
+    const localThumb = file.thumbUrl && /^(data|blob):/.test(file.thumbUrl) ? file.thumbUrl : undefined;
+    return { ...file, url: address, thumbUrl: localThumb ?? address };
+  });
 }
 
 function sameUrls(a: UploadProps['value'], b: UploadProps['value']) {
@@ -60,15 +75,15 @@ export default function Upload({
   disabled,
   children,
 }: UploadProps) {
-  const [fileList, setFileList] = useState<UploadFile[]>(() => filesFromValue(value, visibility));
+  const [fileList, setFileList] = useState<UploadFile[]>(() => filesFromValue(value));
   const lastEmitted = useRef<UploadProps['value']>(value);
 
   useEffect(() => {
     if (!sameUrls(value, lastEmitted.current)) {
       lastEmitted.current = value;
-      setFileList(filesFromValue(value, visibility));
+      setFileList(filesFromValue(value));
     }
-  }, [value, visibility]);
+  }, [value]);
 
   const handleChange: AntUploadProps['onChange'] = ({ fileList: next }) => {
     const { fileList: kept, errors } = normalizeFileList(next, maxCount);
@@ -95,6 +110,7 @@ export default function Upload({
   };
 
   const token = session.token();
+  const addresses = usePrivateFileUrls(fileList.map(fileUrl), { private: visibility === 'private' });
   const full = fileList.length >= maxCount && maxCount > 1;
   const trigger =
     children ??
@@ -117,12 +133,13 @@ export default function Upload({
       data={scene ? { visibility, scene } : { visibility }}
       accept={accept}
       listType={listType}
-      fileList={fileList}
+      fileList={withAddresses(fileList, addresses)}
       disabled={disabled}
       beforeUpload={beforeUpload}
       onChange={handleChange}
       onPreview={(file) => {
-        const url = file.url ?? (file.response ? staticUrl(fileListToValue([file], 1) as string, { private: visibility === 'private' }) : '');
+        // a private file's signed link answers as a download (the server's Content-Disposition), a public one opens
+        const url = file.url ?? (fileUrl(file) ? addresses[fileUrl(file)!] : '');
         if (url) window.open(url, '_blank', 'noopener');
       }}
     >

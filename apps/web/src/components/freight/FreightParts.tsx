@@ -8,7 +8,7 @@ import GuardedModalForm from '@/components/GuardedModalForm';
 import Money from '@/components/Money';
 import { confirmMoney } from '@/components/MoneyConfirm';
 import Upload from '@/components/Upload';
-import { staticUrl } from '@/services/file';
+import { usePrivateFileUrl } from '@/services/file';
 import { FREIGHT_KEYS, cancelFreight, confirmFreight, getFreight, payFreight, type FreightLine, type FreightStatementSummary } from '@/services/freight';
 
 const STATUS_COLOR: Record<FreightStatus, string> = { draft: 'default', confirmed: 'processing', paid: 'success', cancelled: 'error' };
@@ -81,10 +81,12 @@ export function FreightMoneyLine({ money }: { money: { trucks: number; signedKg:
   );
 }
 
+/** A private file of the statement: a short-lived signed link (services/file.ts), which the browser downloads. */
 function FileLink({ file }: { file: { url: string; name: string } | null }) {
+  const href = usePrivateFileUrl(file?.url);
   if (!file) return <>-</>;
   return (
-    <a href={staticUrl(file.url, { private: true })} target="_blank" rel="noreferrer">
+    <a href={href || undefined} target="_blank" rel="noreferrer">
       {file.name || '查看文件'}
     </a>
   );

@@ -126,6 +126,10 @@ class FakeSocket implements SocketLike {
   onmessage: SocketLike['onmessage'] = null;
   onclose: SocketLike['onclose'] = null;
   onerror: SocketLike['onerror'] = null;
+  sent: string[] = [];
+  send(data: string) {
+    this.sent.push(data);
+  }
   closed = false;
   constructor(public url: string) {}
   close() {
@@ -142,7 +146,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function harness(fetched: AuctionSnapshot = snap()) {
+function harness(fetched: AuctionSnapshot = snap(), token: string | null = null) {
   vi.useFakeTimers();
   vi.setSystemTime(1_000_000);
   const sockets: FakeSocket[] = [];
@@ -155,6 +159,7 @@ function harness(fetched: AuctionSnapshot = snap()) {
     },
     fetchSnapshot,
     url: (id) => `ws://x/trade-api/ws/auction?tradeId=${id}`,
+    token: () => token,
     random: () => 1,
   });
   return { client, sockets, fetchSnapshot };
@@ -237,8 +242,32 @@ describe('AuctionLiveClient', () => {
     vi.useRealTimers();
   });
 
-  it('builds ws/wss URLs under /trade-api with the token', () => {
-    expect(auctionSocketUrl('JP1', 'abc', { protocol: 'https:', host: 'coalx.cn' })).toBe('wss://coalx.cn/trade-api/ws/auction?tradeId=JP1&token=abc');
-    expect(auctionSocketUrl('JP1', null, { protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/trade-api/ws/auction?tradeId=JP1');
+  it('builds ws/wss URLs under /trade-api without any token', () => {
+    expect(auctionSocketUrl('JP1', { protocol: 'https:', host: 'coalx.cn' })).toBe('wss://coalx.cn/trade-api/ws/auction?tradeId=JP1');
+    expect(auctionSocketUrl('JP1', { protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/trade-api/ws/auction?tradeId=JP1');
+  });
+
+  it('signs in by the first message on every (re)connect when signed in, and sends nothing as a visitor', async () => {
+    const signedIn = harness(snap(), 'tok-123');
+    signedIn.client.start();
+    expect(signedIn.sockets[0]!.url).not.toContain('tok-123');
+    expect(signedIn.sockets[0]!.sent).toEqual([]);
+    signedIn.sockets[0]!.open();
+    expect(signedIn.sockets[0]!.sent.map((m) => JSON.parse(m))).toEqual([{ type: 'auth', token: 'tok-123' }]);
+    signedIn.sockets[0]!.push({ type: 'auth', ok: true });
+    expect(signedIn.client.getState().error).toBeNull();
+    signedIn.sockets[0]!.drop();
+    await vi.advanceTimersByTimeAsync(500);
+    signedIn.sockets[1]!.open();
+    expect(signedIn.sockets[1]!.sent.map((m) => JSON.parse(m))).toEqual([{ type: 'auth', token: 'tok-123' }]);
+    signedIn.client.stop();
+    vi.useRealTimers();
+
+    const visitor = harness();
+    visitor.client.start();
+    visitor.sockets[0]!.open();
+    expect(visitor.sockets[0]!.sent).toEqual([]);
+    visitor.client.stop();
+    vi.useRealTimers();
   });
 });

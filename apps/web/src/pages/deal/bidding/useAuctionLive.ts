@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { API_PREFIX, COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
+import { API_PREFIX, COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionClientMessage, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
 import { session } from '@/app/session';
 import { getAuctionSnapshot } from '@/services/auction';
 
@@ -99,6 +99,7 @@ export interface SocketLike {
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: ((event: { code: number; reason?: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -106,6 +107,8 @@ export interface LiveDeps {
   openSocket: (url: string) => SocketLike;
   fetchSnapshot: (tradeId: string) => Promise<AuctionSnapshot>;
   url: (tradeId: string) => string;
+  /** The session token, sent as the socket's first message (never in the address); null: watch as a visitor. */
+  token?: () => string | null;
   now?: () => number;
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -194,6 +197,9 @@ export class AuctionLiveClient {
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      // signs the socket in: until the server has it, the socket is a visitor's (its `me` follows as a message)
+      const token = this.deps.token?.();
+      if (token) socket.send(JSON.stringify({ type: 'auth', token } satisfies AuctionClientMessage));
       this.set({ status: 'open', attempt: 0, error: null });
       void this.refresh();
     };
@@ -225,6 +231,7 @@ export class AuctionLiveClient {
       this.set({ error: event.message });
       return;
     }
+    if (event.type === 'auth') return; // `me` comes with the snapshot or by itself
     if (event.type === 'me') {
       const shown = this.state.snapshot;
       if (shown) this.set({ snapshot: { ...shown, me: event.me } });
@@ -252,10 +259,10 @@ export class AuctionLiveClient {
   }
 }
 
-export function auctionSocketUrl(tradeId: string, token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/** The socket's address: the auction only; the token goes in the first message (LiveDeps.token). */
+export function auctionSocketUrl(tradeId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const query = new URLSearchParams({ tradeId });
-  if (token) query.set('token', token);
   return `${scheme}://${location.host}${API_PREFIX}/ws/auction?${query.toString()}`;
 }
 
@@ -271,7 +278,8 @@ export function useAuctionLive(tradeId: string) {
       new AuctionLiveClient(tradeId, {
         openSocket: (url) => new WebSocket(url) as unknown as SocketLike,
         fetchSnapshot: (id) => getAuctionSnapshot(id),
-        url: (id) => auctionSocketUrl(id, session.token()),
+        url: (id) => auctionSocketUrl(id),
+        token: () => session.token(),
       }),
     [tradeId],
   );

@@ -14,7 +14,6 @@ import {
   rejectChangeRequest,
   rejectEnterprise,
 } from '@/services/enterprise';
-import { staticUrl } from '@/services/file';
 import EnterpriseDescriptions, { AUDIT_BADGE } from './EnterpriseDescriptions';
 
 const STATUS_TABS = [
@@ -321,9 +320,10 @@ function ChangeAudit() {
             {viewing.licenceUrl && (
               <>
                 <Divider orientation="left">新营业执照</Divider>
-                <Typography.Link href={staticUrl(viewing.licenceUrl, { private: true })} target="_blank" rel="noopener noreferrer">
-                  查看新营业执照
-                </Typography.Link>
+                {/* shown through a signed link, as the registration's attachments (never the token in an address) */}
+                <EnterpriseAttachments
+                  attachments={[{ id: 0, kindText: '新营业执照', url: viewing.licenceUrl, name: viewing.licenceUrl.split('/').pop() ?? '', contentType: /\.pdf$/i.test(viewing.licenceUrl) ? 'application/pdf' : 'image/*' }]}
+                />
               </>
             )}
           </>
