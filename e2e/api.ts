@@ -9,7 +9,10 @@ import { inject } from 'vitest';
  */
 const baseUrl = () => inject('baseUrl');
 
-/** The pay password every spec gives the demo enterprises, so any spec may set it first. */
+/**
+ * The demo enterprises' pay password (README "Demo accounts"): a fresh installation has the PayPassword switch on,
+ * so every money action of a spec enters it (`enterPayPassword`) or sends its hash (`payHash`).
+ */
 export const PAY_DIGITS = '246810';
 
 export async function api<T>(url: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}): Promise<T> {
@@ -29,6 +32,19 @@ export const login = (account: { username: string; password: string }) => api<Se
 
 /** The pay password as the web sends it: hashed with the enterprise's client id. */
 export const payHash = (clientId: string) => createHash('sha256').update(`${clientId}:${PAY_DIGITS}`).digest('hex');
+
+/** The hashed demo pay password of an account's enterprise (signs in once to read its client id). */
+export const payPasswordOf = async (account: { username: string; password: string }) => payHash((await login(account)).enterPriseInfo.clientId);
+
+/** In the open pay-password modal (the one whose text has `title`), types the demo pay password and confirms. */
+export async function enterPayPassword(page: Page, title = '请输入支付密码') {
+  const modal = page.locator('.ant-modal', { hasText: title });
+  await modal.waitFor();
+  await modal.locator('input').first().click();
+  await page.keyboard.type(PAY_DIGITS);
+  await modal.getByRole('button', { name: '确认支付' }).click();
+  return modal;
+}
 
 export async function ensurePayPassword(session: Session) {
   const status = await api<{ isSet: boolean }>('/api/funds/payPassword/status', { token: session.token });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { payPasswordOf } from './api';
 import { launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -74,7 +75,8 @@ describe('auction room: one truth about time, and the result once ended', () => 
       },
     });
     await call('/api/auction/audit/approve', { token: operator, body: { tradeId } });
-    for (const token of [bidder1, bidder2]) await call('/api/bidEnroll/add', { token, body: { tradeId, acceptRules: true, requestId: crypto.randomUUID() } });
+    const pay = [await payPasswordOf(BIDDER1), await payPasswordOf(BIDDER2)];
+    for (const [i, token] of [bidder1, bidder2].entries()) await call('/api/bidEnroll/add', { token, body: { tradeId, acceptRules: true, requestId: crypto.randomUUID(), payPassword: pay[i] } });
 
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, BIDDER1);

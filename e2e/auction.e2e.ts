@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { payPasswordOf } from './api';
 import { ACCOUNTS, launchBrowser, newPage, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -89,7 +90,9 @@ describe('auction trading (竞价)', () => {
     await call('/api/auction/audit/approve', { token: operator, body: { tradeId } });
     const before1 = await frozen(buyer1);
     const before2 = await frozen(buyer2);
-    for (const token of [buyer1, buyer2]) await call('/api/bidEnroll/add', { token, body: { tradeId, acceptRules: true, requestId: crypto.randomUUID() } });
+    // each with its enterprise's pay password (a fresh installation asks it)
+    const pay = [await payPasswordOf(ACCOUNTS.buyer), await payPasswordOf(ACCOUNTS.buyer2)];
+    for (const [i, token] of [buyer1, buyer2].entries()) await call('/api/bidEnroll/add', { token, body: { tradeId, acceptRules: true, requestId: crypto.randomUUID(), payPassword: pay[i] } });
     expect(await frozen(buyer1)).toBe(before1 + 5_000_000);
 
     // 2. three screens in the bidding room

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, login, PAY_DIGITS, shot as shotInto } from './api';
+import { api, enterPayPassword, login, shot as shotInto } from './api';
 import { PHOTO, unpaidOrder, type ChainOrder } from './chain';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
@@ -63,7 +63,7 @@ describe('delivery by truck, in two browsers', () => {
     await signIn(seller.page, baseUrl, ACCOUNTS.seller);
     await signIn(buyer.page, baseUrl, ACCOUNTS.buyer);
 
-    // 付款: the prepayment into escrow, after the confirmation with the amount (and the pay password when its switch is on)
+    // 付款: the prepayment into escrow, after the confirmation with the amount, with the pay password (on, as installed)
     await buyer.page.goto(`${baseUrl}/order/info?id=${order.id}`);
     const info = buyer.page.getByTestId('order-info');
     await expect.poll(() => info.getAttribute('data-status')).toBe('unpaid');
@@ -72,12 +72,7 @@ describe('delivery by truck, in two browsers', () => {
     await confirmPay.waitFor();
     expect(await confirmPay.innerText()).toContain(order.orderNo);
     await buyer.page.getByRole('button', { name: '确认付款' }).click();
-    const password = buyer.page.locator('.ant-modal', { hasText: '请输入支付密码' });
-    if (await password.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
-      await password.locator('input').first().click();
-      await buyer.page.keyboard.type(PAY_DIGITS);
-      await password.getByRole('button', { name: '确认支付' }).click();
-    }
+    await enterPayPassword(buyer.page, '支付货款：请输入支付密码');
     await expect.poll(() => info.getAttribute('data-status'), { timeout: 20_000 }).toBe('awaiting_shipment');
     await shot(buyer.page, 'delivery-paid', true);
 

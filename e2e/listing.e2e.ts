@@ -42,15 +42,20 @@ async function expectMessage(page: Page, text: string) {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 }
 
+let payPasswordBefore: string | null = null;
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  const admin = await apiLogin('admin', 'Admin#2026');
+  const switches = await call<{ code: string; content: string }[]>('/sys/switch/list', { token: admin.token }).catch(() => []);
+  payPasswordBefore = switches.find((s) => s.code === 'PayPassword')?.content ?? null;
 });
 
 afterAll(async () => {
   await browser?.close();
-  // other specs share this server: leave the PayPassword switch as we found it
+  // other specs share this server: leave the PayPassword switch as we found it (on, in a fresh installation)
   const admin = await apiLogin('admin', 'Admin#2026').catch(() => null);
-  if (admin) await call('/sys/switch/update', { method: 'PUT', token: admin.token, body: { code: 'PayPassword', content: '0' } }).catch(() => undefined);
+  if (admin && payPasswordBefore !== null) await call('/sys/switch/update', { method: 'PUT', token: admin.token, body: { code: 'PayPassword', content: payPasswordBefore } }).catch(() => undefined);
 });
 
 describe('listing trading (挂牌)', () => {

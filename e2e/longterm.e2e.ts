@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, login, shot as shotInto } from './api';
+import { api, enterPayPassword, login, shot as shotInto } from './api';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 import { PHOTO } from './chain';
 
@@ -167,6 +167,8 @@ describe('长协交易 in the browser', () => {
     await buyer.page.getByTestId('money-confirm').waitFor();
     expect(await buyer.page.getByTestId('money-confirm').innerText()).toContain(callOffNo);
     await buyer.page.getByRole('button', { name: '确认成交' }).click();
+    // a deal of that amount: the pay password, as for 摘牌
+    await enterPayPassword(buyer.page, '确认月度调运：请输入支付密码');
     await expectMessage(buyer.page, '已确认，月度合同生成后请双方签署');
     await reloadUntil(buyer.page, async () => (await pending.locator('a[href^="/contract/info"]').count()) > 0);
     const monthlyNo = (await pending.locator('a[href^="/contract/info"]').innerText()).trim();

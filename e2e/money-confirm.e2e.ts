@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enterPayPassword } from './api';
 import { launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -41,9 +42,7 @@ async function confirmation(page: Page, figures: string[]) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // the confirmation is asked whether or not the pay password is on: here it is off
-  const operator = await login({ username: 'operator', password: 'Operator#2026' });
-  await call('/sys/switch/update', { token: operator, method: 'PUT', body: { code: 'PayPassword', content: '0' } });
+  // the confirmation comes first, whether or not the pay password is on; here it is on, as a fresh installation has it
 });
 afterEach(screenshotOnFailure);
 afterAll(async () => {
@@ -74,6 +73,8 @@ describe('a confirmation with the amount comes before any money moves', () => {
     await page.getByRole('button', { name: '确认摘牌' }).click();
     await confirmation(page, [amount, deposit]);
     await page.getByRole('button', { name: '确定摘牌' }).click();
+    // then the pay password: cancelling the confirmation never asked it
+    await enterPayPassword(page, '摘牌确认：请输入支付密码');
     await page.getByText(/摘牌成功/).waitFor();
     expect((await depositsOf(token, listing.tradeId)).map(yuan)).toEqual([deposit]);
     await context.close();
@@ -97,6 +98,7 @@ describe('a confirmation with the amount comes before any money moves', () => {
     await page.getByRole('button', { name: '确认报名并冻结保证金' }).click();
     await confirmation(page, [yuan(auction.deposit)]);
     await page.getByRole('button', { name: '确定报名' }).click();
+    await enterPayPassword(page, '竞价报名：请输入支付密码');
     await page.getByText('报名成功，保证金已冻结').waitFor();
     expect(await depositsOf(token, auction.tradeId)).toEqual([auction.deposit]);
     await context.close();
@@ -121,6 +123,7 @@ describe('a confirmation with the amount comes before any money moves', () => {
     await form.getByRole('button', { name: '提交' }).click();
     await confirmation(page, ['¥1,234.50']);
     await page.getByRole('button', { name: '确定出金' }).click();
+    await enterPayPassword(page, '出金 · 请输入支付密码');
     await page.locator('.ant-message-notice', { hasText: '出金申请已提交，金额已冻结' }).first().waitFor();
     expect(await withdrawalsOf(token, 123_450)).toBe(1);
     await context.close();

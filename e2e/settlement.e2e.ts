@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatFen, formatTons } from '../packages/shared/src/format';
-import { api, login, payHash, PAY_DIGITS, shot as shotInto } from './api';
+import { api, enterPayPassword, login, payHash, shot as shotInto } from './api';
 import { unpaidOrder, uploadImage, type ChainOrder } from './chain';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
@@ -139,7 +139,7 @@ describe('余额结算, in two browsers', () => {
     await seller.page.locator('.ant-table-row', { hasText: statementNo }).first().waitFor();
     await shot(seller.page, 'settlement-balance');
 
-    // the buyer confirms: the money first, then the pay password when its switch is on
+    // the buyer confirms: the money first, then the pay password (on, as a fresh installation has it)
     await buyer.page.goto(`${baseUrl}/settlement/info?id=${statementId}`);
     const buyerInfo = buyer.page.getByTestId('statement-info');
     await expect.poll(() => buyerInfo.getAttribute('data-status')).toBe('pending');
@@ -152,12 +152,7 @@ describe('余额结算, in two browsers', () => {
     expect(confirmText).toContain(yuan(Math.abs(statement.balanceFen)));
     await shot(buyer.page, 'settlement-confirm');
     await buyer.page.getByRole('button', { name: '确认结算' }).last().click();
-    const password = buyer.page.locator('.ant-modal', { hasText: '请输入支付密码' });
-    if (await password.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
-      await password.locator('input').first().click();
-      await buyer.page.keyboard.type(PAY_DIGITS);
-      await password.getByRole('button', { name: '确认支付' }).click();
-    }
+    await enterPayPassword(buyer.page, '确认结算：请输入支付密码');
     await expect.poll(() => buyerInfo.getAttribute('data-status')).toBe('confirmed');
     await shot(buyer.page, 'settlement-confirmed', true);
     const settled = await api<{ status: string }>(`/api/order/${order.id}`, { token: sellerSession.token });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoPayPasswordHash } from './demo/pay-password';
 import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './test/server-process';
 
 /** SIGKILL in the middle of a live auction: nothing acknowledged is lost and the auction still ends right. */
@@ -23,8 +24,13 @@ describe('a server killed during a live auction', () => {
     });
     return { status: response.status, body: (await response.json()) as { result: any; message: string } };
   };
-  const login = async (port: number, username: string, password = 'Trader#2026') =>
-    (await call(port, '/sys/login', null, { username, password })).body.result.token as string;
+  // a fresh installation asks the pay password for money: each session's enterprise's demo pay password, by token
+  const payPasswords = new Map<string, string>();
+  const login = async (port: number, username: string, password = 'Trader#2026') => {
+    const result = (await call(port, '/sys/login', null, { username, password })).body.result;
+    if (result.enterPriseInfo?.clientId) payPasswords.set(result.token, demoPayPasswordHash(result.enterPriseInfo.clientId));
+    return result.token as string;
+  };
   const sleepUntil = (time: number) => new Promise((r) => setTimeout(r, Math.max(0, time - Date.now())));
 
   it('keeps every acknowledged bid and the deadline across a SIGKILL, then ends the auction', async () => {
@@ -47,7 +53,7 @@ describe('a server killed during a live auction', () => {
     const tradeId = created.body.result.tradeId;
     expect((await call(port, '/api/auction/audit/approve', operator, { tradeId })).status).toBe(200);
     for (const token of [a, b]) {
-      const enrolled = await call(port, '/api/bidEnroll/add', token, { tradeId, acceptRules: true, requestId: `crash-${token.slice(0, 12)}` });
+      const enrolled = await call(port, '/api/bidEnroll/add', token, { tradeId, acceptRules: true, requestId: `crash-${token.slice(0, 12)}`, payPassword: payPasswords.get(token) });
       expect(enrolled.status, enrolled.body.message).toBe(200);
     }
     await sleepUntil(now + 5_300);
@@ -98,7 +104,7 @@ describe('a server killed during a live auction', () => {
     const tradeId = created.body.result.tradeId;
     expect((await call(port, '/api/auction/audit/approve', operator, { tradeId })).status).toBe(200);
     for (const token of bidders) {
-      const enrolled = await call(port, '/api/bidEnroll/add', token, { tradeId, acceptRules: true, requestId: `group-${token.slice(0, 12)}` });
+      const enrolled = await call(port, '/api/bidEnroll/add', token, { tradeId, acceptRules: true, requestId: `group-${token.slice(0, 12)}`, payPassword: payPasswords.get(token) });
       expect(enrolled.status, enrolled.body.message).toBe(200);
     }
     await sleepUntil(now + 5_300);

@@ -125,7 +125,7 @@ export default async function contractRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/sign/prepare`,
     { config: { permission: contractPolicy.grantOf('actAsParty') }, schema: { tags, summary: '签署合同第一步：返回须由证书密钥签名的签名属性', params: IdParams, body: ContractSignPrepareSchema, response: { 200: envelopeSchema(SignPrepareResultSchema) } } },
-    async (request) => ok(await prepareContractSignature(app.db, app.storage, app.clock, app.signTrust, requireActor(request), request.params.id, request.body.deviceId), '请使用数字证书签名'),
+    async (request) => ok(await prepareContractSignature(app.db, app.storage, app.clock, app.signTrust, requireActor(request), request.params.id, request.body), '请使用数字证书签名'),
   );
 
   app.post(

@@ -151,7 +151,7 @@ export default async function longTermRoutes(app: ZodApp) {
     `${BASE}/callOff/:callOffId/decide`,
     { config: { permission: longTermPolicy.grantOf('decideCallOff'), audit: '确认月度调运' }, schema: { tags, summary: '对方确认 (生成成交与月度合同) 或拒绝月度调运', params: CallOffParams, body: CallOffDecideSchema, response: Answer } },
     async (request) =>
-      ok(await decideCallOff(app.db, app.clock, requireActor(request), request.params.callOffId, request.body), request.body.accept ? '已确认，月度合同生成后请双方签署' : '已拒绝'),
+      ok(await decideCallOff(app.db, app.clock, app.ukeyVerifier, requireActor(request), request.params.callOffId, request.body), request.body.accept ? '已确认，月度合同生成后请双方签署' : '已拒绝'),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { nextTradeNumber } from '../lib/trade-number';
 import type { Actor } from '../lib/actor';
 import type { ScheduledJob } from '../plugins/scheduler';
 import { DEMO_PRODUCTS } from './listings';
+import { demoPayAuth } from './pay-password';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -90,8 +91,8 @@ async function insertAuction(tx: Tx | Db, a: DemoAuction) {
 }
 
 let requestSeq = 0;
-const enrol = (db: Db, ukey: UkeyVerifier, who: Actor, tradeNo: string, time: number) =>
-  enrolAuction(db, at(time), ukey, who, { tradeId: tradeNo, requestId: `demo-enrol-${Date.now()}-${++requestSeq}` });
+const enrol = async (db: Db, ukey: UkeyVerifier, who: Actor, tradeNo: string, time: number) =>
+  enrolAuction(db, at(time), ukey, who, { tradeId: tradeNo, requestId: `demo-enrol-${Date.now()}-${++requestSeq}`, ...(await demoPayAuth(db, who)) });
 
 const ORDOS: [string, string, string, string] = ['内蒙古自治区', '鄂尔多斯市', '东胜区', '东胜煤炭铁路集运站'];
 const SHUOZHOU: [string, string, string, string] = ['山西省', '朔州市', '朔城区', '朔州南站煤炭专用线'];

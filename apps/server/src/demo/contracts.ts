@@ -14,6 +14,7 @@ import { platformSignTrust } from '../modules/sign/platform-trust';
 import type { SignTrust } from '../modules/sign/sign.trust';
 import type { PlatformCa } from '../modules/ukey/ca';
 import { issueCertificate } from '../modules/ukey/certificates';
+import { demoPayAuth } from './pay-password';
 
 const DAY = 86400_000;
 const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
@@ -53,9 +54,10 @@ async function demoDevice(db: Db, ca: PlatformCa, username: string, name: string
 
 /** What the browser does when a party signs: the server prepares, the key signs, the server assembles. */
 async function signAs(db: Db, storage: FileStorage, clock: Clock, trust: SignTrust, party: Awaited<ReturnType<typeof demoDevice>>, contractId: number) {
-  const prepared = await prepareContractSignature(db, storage, clock, trust, party.actor, contractId, party.deviceId);
+  const auth = await demoPayAuth(db, party.actor);
+  const prepared = await prepareContractSignature(db, storage, clock, trust, party.actor, contractId, { deviceId: party.deviceId, ...auth });
   const raw = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, party.privateKey, Buffer.from(prepared.signedAttributes, 'base64'));
-  await completeContractSignature(db, storage, clock, trust, party.actor, contractId, { sessionId: prepared.sessionId, signature: Buffer.from(raw).toString('base64') });
+  await completeContractSignature(db, storage, clock, trust, party.actor, contractId, { sessionId: prepared.sessionId, signature: Buffer.from(raw).toString('base64'), ...auth });
 }
 
 /**

@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
 import { listLongTerm, longTermDetail } from '../modules/long-term/long-term-query.service';
-import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines } from '../db/schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines, payPasswords } from '../db/schema/index';
 import { LocalFileStorage } from '../modules/files/storage';
 import { reconcile } from '../modules/funds/ledger';
+import { checkPayPassword } from '../modules/funds/pay-auth';
 import { openTestDatabase } from '../test/test-app';
 import type { Database } from '../db/client';
 import { loadPlatformCa, type PlatformCa } from '../modules/ukey/ca';
 import { platformCaVerifier } from '../modules/ukey/ukey.verifier';
 import { loadDemoData } from './index';
+import { DEMO_PAY_PASSWORD, demoPayPasswordHash } from './pay-password';
 import { demoBiddersJob, ensureLiveDemoAuction } from './auctions';
 import { enrolAuction } from '../flows/enrol-auction';
 import { brokenBidLogs, storedBidLogCheck } from '../test/bid-logs';
@@ -22,7 +24,8 @@ describe('demo data', () => {
   let ca: PlatformCa;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-demo-'));
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
+    // as a fresh installation: the PayPassword switch on, so every money action of the demo carries its pay password
+    database = await openTestDatabase('pglite', { installationSwitches: true });
     ca = await loadPlatformCa({ dataDir: dir });
   });
   afterAll(async () => {
@@ -51,6 +54,15 @@ describe('demo data', () => {
     const approvedTypes = new Set(all.filter((e) => e.auditStatus === 'approved').map((e) => e.enterpriseType));
     expect(approvedTypes).toEqual(new Set(['mine', 'trader', 'power_plant', 'other']));
     expect(all.filter((e) => e.auditStatus === 'pending')).toHaveLength(2);
+    // every demo enterprise with a member has the pay password of the README (a fresh installation asks it for money)
+    const payPasswordsSet = await database.db.select().from(payPasswords);
+    const members = new Set((await database.db.select({ enterpriseId: users.enterpriseId }).from(users)).map((u) => u.enterpriseId));
+    expect(payPasswordsSet.map((p) => p.enterpriseId).sort()).toEqual(all.filter((e) => members.has(e.id)).map((e) => e.id).sort());
+    expect(payPasswordsSet).toHaveLength(8);
+    for (const e of all.filter((x) => ['C10001', 'C10002', 'C10004'].includes(x.clientId))) {
+      await expect(checkPayPassword(database.db, systemClock, e.id, demoPayPasswordHash(e.clientId))).resolves.toBeUndefined();
+    }
+    expect(DEMO_PAY_PASSWORD).toBe('246810');
     const accounts = await database.db.select().from(fundAccounts);
     expect(accounts.length).toBe(5); // seller01, buyer01, buyer02 and the two demo bidders' enterprises
     const pendingIn = await database.db.select().from(depositInApplications).where(eq(depositInApplications.status, 'pending'));
@@ -152,7 +164,8 @@ describe('demo data', () => {
     expect(detail.fulfilment.deliveredKg).toBe(callOffOrders.reduce((sum, o) => sum + o.signedKg, 0));
     const market = await listLongTerm(database.db, systemClock, buyerActor, { pageNo: 1, pageSize: 10, scope: 'market' });
     expect(market.records.map((r) => [r.status, r.applicationCount])).toEqual([['open', 0]]);
-  });
+    // the whole demo market through the real flows, each money action with its pay password (scrypt): a minute on a busy machine
+  }, 90_000);
 
   it('demo bidders bid only as bidder01 and bidder02, even when buyer01 enrols in the live auction', async () => {
     const now = Date.now();
@@ -171,7 +184,7 @@ describe('demo data', () => {
       { now: () => new Date(live!.enrolDeadline.getTime() - 60_000) },
       platformCaVerifier(ca),
       { userId: buyer.id, username: 'buyer01', role: 'enterprise_admin', enterpriseId: buyer.enterpriseId, sessionId: 0 },
-      { tradeId: tradeNo, requestId: `demo-test-${now}` },
+      { tradeId: tradeNo, requestId: `demo-test-${now}`, payPassword: demoPayPasswordHash('C10002') },
     );
     expect((await database.db.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, live!.id))).length).toBe(3);
 

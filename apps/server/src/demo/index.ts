@@ -9,6 +9,7 @@ import type { PlatformCa } from '../modules/ukey/ca';
 import { platformCaVerifier } from '../modules/ukey/ukey.verifier';
 import { move } from '../modules/funds/ledger';
 import { loadDemoOnboarding } from './onboarding';
+import { setDemoPayPasswords } from './pay-password';
 import { loadDemoListings } from './listings';
 import { loadDemoAuctions } from './auctions';
 import { loadDemoContent } from './content';
@@ -171,6 +172,8 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
     }
     await loadDemoFunds(tx, storage, enterpriseIds, now);
     await loadDemoOnboarding(tx, storage, passwordHashes.trader, now);
+    // a fresh installation asks the pay password for money: every demo enterprise has one (README "Demo accounts")
+    await setDemoPayPasswords(tx);
     await loadDemoListings(tx, ukey, now);
     await loadDemoAuctions(tx, ukey, now);
     await loadDemoContent(tx, storage, now);

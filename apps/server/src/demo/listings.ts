@@ -9,6 +9,7 @@ import type { Clock } from '../lib/clock';
 import { nextTradeNumber } from '../lib/trade-number';
 import type { Actor } from '../lib/actor';
 import type { RoleCode } from '@coalx/shared';
+import { demoPayAuth } from './pay-password';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -93,7 +94,7 @@ export async function loadDemoListings(tx: Tx, ukey: UkeyVerifier, now: Date) {
 
   let request = 0;
   const subscribe = async (who: Actor, tradeNo: string, tons: number, time: number) =>
-    subscribeListing(db, at(time), ukey, who, { tradeId: tradeNo, quantity: tons * 1000, requestId: `demo-sub-${++request}` });
+    subscribeListing(db, at(time), ukey, who, { tradeId: tradeNo, quantity: tons * 1000, requestId: `demo-sub-${++request}`, ...(await demoPayAuth(db, who)) });
   const answer = (owner: Actor, id: number, action: 'confirm' | 'decline', time: number) => answerSubscription(db, at(time), owner, { id, action, reason: action === 'decline' ? '交收时间不匹配' : undefined });
 
   const shuozhou: [string, string, string, string] = ['山西省', '朔州市', '朔城区', '晋北煤业一号储煤场'];

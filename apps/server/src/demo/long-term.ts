@@ -19,6 +19,7 @@ import { confirmStatement } from '../flows/settle-statement';
 import type { UkeyVerifier } from '../modules/funds/pay-auth';
 import { actorOf, at } from './listings';
 import { demoDeliveryDesk, effectiveByPaperCopy } from './orders';
+import { demoPayAuth } from './pay-password';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -86,7 +87,7 @@ export async function loadDemoLongTerm(db: Db, storage: FileStorage, ukey: UkeyV
       note: `${month.slice(5)}月调运`,
     });
     const callOffId = issued.callOffs.find((c) => c.month === month)!.id;
-    await decideCallOff(db, at(start + DAY + 14 * HOUR), plant, callOffId, { accept: true, reason: '' });
+    await decideCallOff(db, at(start + DAY + 14 * HOUR), ukey, plant, callOffId, { accept: true, reason: '', ...(await demoPayAuth(db, plant)) });
     const [callOff] = await db.select().from(longTermCallOffs).where(eq(longTermCallOffs.id, callOffId));
     await makeContractForDeal(db, storage, at(start + DAY + 15 * HOUR), callOff!.dealId!);
     const [monthly] = await db.select().from(contracts).where(eq(contracts.dealId, callOff!.dealId!));
@@ -112,7 +113,7 @@ export async function loadDemoLongTerm(db: Db, storage: FileStorage, ukey: UkeyV
     // the two earlier months are settled; last month's statement is still to come
     if (m < 2) {
       const statement = await issueStatement(db, at(deliveredAt + DAY), seller, order!.id);
-      await confirmStatement(db, at(deliveredAt + DAY + 4 * HOUR), ukey, plant, statement.id, {});
+      await confirmStatement(db, at(deliveredAt + DAY + 4 * HOUR), ukey, plant, statement.id, await demoPayAuth(db, plant));
     }
   }
 

@@ -25,6 +25,7 @@ import { terminateOrder } from '../flows/terminate-order';
 import { shanghaiDate } from '../lib/shanghai-time';
 import { labReportPng, weighTicketPng, type DemoLabReport } from './delivery-photos';
 import { actorOf, at, DEMO_PRODUCTS, insertDemoListing } from './listings';
+import { demoPayAuth } from './pay-password';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -61,7 +62,7 @@ async function demoEffectiveContracts(db: Db, storage: FileStorage, ukey: UkeyVe
   ];
   const sourceIds = new Map<number, string>();
   for (const lot of lots) {
-    const subscription = await subscribeListing(db, at(lot.at), ukey, lot.buyer, { tradeId: lot.listing, quantity: lot.tons * 1000, requestId: `demo-order-sub-${++request}` });
+    const subscription = await subscribeListing(db, at(lot.at), ukey, lot.buyer, { tradeId: lot.listing, quantity: lot.tons * 1000, requestId: `demo-order-sub-${++request}`, ...(await demoPayAuth(db, lot.buyer)) });
     await answerSubscription(db, at(lot.at + HOUR), lot.owner, { id: subscription.id, action: 'confirm' });
     sourceIds.set(subscription.id, lot.name);
     // the platform makes the contract right after the deal
@@ -149,7 +150,7 @@ export async function demoDeliveryDesk(db: Db, storage: FileStorage, ukey: UkeyV
     const loadedNet = plannedKg - 300 - (i % 5) * 110;
     return { driver, plannedKg, loadedNet, arrivedNet: loadedNet - 20 - (i % 4) * 15 };
   };
-  const pay = (buyer: Actor, order: Order, time: number) => payOrder(db, at(time), ukey, buyer, order.id, { requestId: `demo-pay-${order.id}` });
+  const pay = async (buyer: Actor, order: Order, time: number) => payOrder(db, at(time), ukey, buyer, order.id, { requestId: `demo-pay-${order.id}`, ...(await demoPayAuth(db, buyer)) });
   async function labReport(who: Actor, order: Order, time: number, batch: string, values: Omit<DemoLabReport, 'labName' | 'reportNo' | 'sample' | 'testedAt'>) {
     const labName = '山西省煤炭质量检测中心';
     const reportNo = `MZ${formatDateTime(new Date(time)).slice(0, 10).replace(/-/g, '')}${String(order.id).padStart(3, '0')}`;

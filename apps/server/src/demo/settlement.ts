@@ -6,6 +6,7 @@ import { issueStatement } from '../flows/issue-statement';
 import { confirmStatement } from '../flows/settle-statement';
 import type { UkeyVerifier } from '../modules/funds/pay-auth';
 import { actorOf, at } from './listings';
+import { demoPayAuth } from './pay-password';
 
 const DAY = 24 * 3600_000;
 
@@ -36,5 +37,5 @@ export async function loadDemoSettlement(db: Db, ukey: UkeyVerifier, now: Date):
     .limit(1);
   if (!order) return null;
   const issued = await issueStatement(db, at(t - 12 * DAY + 3 * 3600_000), seller, order.id);
-  return confirmStatement(db, at(t - 11 * DAY + 5 * 3600_000), ukey, plant, issued.id, {});
+  return confirmStatement(db, at(t - 11 * DAY + 5 * 3600_000), ukey, plant, issued.id, await demoPayAuth(db, plant));
 }

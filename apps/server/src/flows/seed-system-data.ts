@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CONTRACT_KIND_KEYS, DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, WORKSPACE_MENU, flattenMenu } from '@coalx/shared';
+import { CONTRACT_KIND_KEYS, DICTIONARIES, PAGE_PERMISSIONS, ROLE_GRANTS, ROLES, SWITCH_CODES, SWITCH_DEFAULTS, WORKSPACE_MENU, flattenMenu } from '@coalx/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dictItems, permissions, rolePermissions, roles, switches, systemMeta } from '../db/schema/index';
@@ -18,7 +18,7 @@ const SEED_LOGIC_VERSION = 1;
 
 /** Everything the seed inserts: a start-up with the same fingerprint as the last seed has nothing to add. */
 export function seedFingerprint(): string {
-  const inputs = [SEED_LOGIC_VERSION, ROLES, PAGE_PERMISSIONS, WORKSPACE_MENU, ROLE_GRANTS, DICTIONARIES, SWITCH_CODES, CONTRACT_KIND_KEYS, PRC_HOLIDAYS];
+  const inputs = [SEED_LOGIC_VERSION, ROLES, PAGE_PERMISSIONS, WORKSPACE_MENU, ROLE_GRANTS, DICTIONARIES, SWITCH_CODES, SWITCH_DEFAULTS, CONTRACT_KIND_KEYS, PRC_HOLIDAYS];
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
 }
 
@@ -79,7 +79,8 @@ export async function seedSystemData(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(switches)
-      .values(Object.entries(SWITCH_CODES).map(([code, remark]) => ({ code, content: '0', remark })))
+      // a fresh installation asks the pay password for money (SWITCH_DEFAULTS); an existing row keeps its value
+      .values(Object.entries(SWITCH_CODES).map(([code, remark]) => ({ code, content: SWITCH_DEFAULTS[code as keyof typeof SWITCH_CODES], remark })))
       .onConflictDoNothing();
     // every installation generates contracts, so every one starts with a template per contract kind
     await ensureDefaultTemplates(tx);

@@ -55,7 +55,7 @@ export async function confirmStatement(
   const row = await statementForActor(db, actor, id);
   settlementPolicy.can(actor, 'answer', row);
   if (row.status !== 'pending') throw businessRule(`结算单当前状态为「${stateLabel(StatementStates, row.status)}」，不能确认`);
-  await verifyPaymentAuth(db, clock, ukey, actor, STATEMENT_CONFIRM_ACTION, { ...input, statementId: id } as never);
+  await verifyPaymentAuth(db, clock, ukey, actor, STATEMENT_CONFIRM_ACTION, { ...input, statementId: id });
   const moved = await db.transaction((tx) => settleInTx(tx, clock, actor, row, 'confirm', {}));
   return present(db, moved, actor);
 }

@@ -17,7 +17,7 @@ import {
   signingPurposeOf,
 } from '../modules/contract/contract.service';
 import type { FileStorage } from '../modules/files/storage';
-import { checkPayPassword, paymentAuthSwitches } from '../modules/funds/pay-auth';
+import { checkPayPassword, paymentAuthSwitches, verifyPaymentAuth } from '../modules/funds/pay-auth';
 import { assembleDocumentSignature, prepareDocumentSignature, spendSigningSession } from '../modules/sign/sign.service';
 import type { EnterpriseActor } from '../modules/sign/sign.policy';
 import type { SignTrust } from '../modules/sign/sign.trust';
@@ -25,7 +25,11 @@ import type { SignTrust } from '../modules/sign/sign.trust';
 // 签署合同 with a certificate, in two steps: the sign module prepares and assembles the PDF signature, the contract
 // module records it and moves the contract.
 
-/** Step 1: the current PDF is prepared for this side's signature, its seal over this side's signature block. */
+/**
+ * Step 1: the current PDF is prepared for this side's signature, its seal over this side's signature block. With
+ * the PayPassword switch on, the pay password is asked here, before anything is prepared (the money action's one
+ * check, `contract_sign`: the certificate's own signature is the key proof, so the key switch adds nothing).
+ */
 export async function prepareContractSignature(
   db: Db,
   storage: FileStorage,
@@ -33,12 +37,14 @@ export async function prepareContractSignature(
   trust: SignTrust,
   actor: Actor,
   id: number,
-  deviceId: number,
+  input: { deviceId: number; payPassword?: string },
 ): Promise<SignPrepareResult> {
+  const { deviceId } = input;
   const row = await contractById(db, id);
   const side = contractPolicy.can(actor, 'actAsParty', row);
   assertSignable(row);
   if ((side === 'seller' ? row.sellerSignedAt : row.buyerSignedAt) !== null) throw appError('contract_already_signed');
+  await verifyPaymentAuth(db, clock, null, actor, 'contract_sign', { payPassword: input.payPassword });
   const pdf = await readAll(storage, row.pdfKey);
   if (!pdf) throw notFound('合同文件不存在');
   return prepareDocumentSignature(db, storage, clock, trust, actor as EnterpriseActor, {

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
+import { switches } from '../db/schema/index';
 import { openPglite, openPostgres } from '../lib/database';
 import { seedSystemData } from '../flows/seed-system-data';
 import { ManualClock } from '../lib/clock';
@@ -43,10 +45,18 @@ async function openFreshPostgres(): Promise<Database> {
   };
 }
 
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database> {
+/**
+ * A migrated, seeded database. A fresh installation asks the pay password for every money action (SWITCH_DEFAULTS:
+ * PayPassword on); test databases turn it off after the seed unless `installationSwitches`, since most suites test
+ * trading rules, not the second factor. The factor is tested where money is the point: money-actions.test.ts walks
+ * every money route with each switch on and off (and starts from the installation's switches), and the funds, order,
+ * listing, ukey and demo suites turn it on themselves.
+ */
+export async function openTestDatabase(kind: TestDatabaseKind, options: { installationSwitches?: boolean } = {}): Promise<Database> {
   const database = kind === 'postgres' ? await openFreshPostgres() : await openPglite();
   await database.migrate();
   await seedSystemData(database.db);
+  if (!options.installationSwitches) await database.db.update(switches).set({ content: '0' }).where(eq(switches.code, 'PayPassword'));
   return database;
 }
 

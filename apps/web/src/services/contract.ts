@@ -59,8 +59,9 @@ export function contractPdfSource(id: number): { url: string; httpHeaders: Recor
 export const saveContractTerms = (id: number, terms: ContractTerms) =>
   requestResult<ContractDetail>(`/api/contract/${id}/terms`, { method: 'PUT', data: { terms } });
 
-export const prepareContractSign = (id: number, deviceId: number) =>
-  requestResult<SignPrepareResult>(`/api/contract/${id}/sign/prepare`, { method: 'POST', data: { deviceId }, timeout: 60_000 });
+/** The first step carries the pay password when the PayPassword switch is on (PaymentAuth). */
+export const prepareContractSign = (id: number, deviceId: number, auth: PaymentAuth = {}) =>
+  requestResult<SignPrepareResult>(`/api/contract/${id}/sign/prepare`, { method: 'POST', data: { deviceId, ...(auth.payPassword ? { payPassword: auth.payPassword } : {}) }, timeout: 60_000 });
 
 export const completeContractSign = (id: number, body: { sessionId: string; signature: string } & PaymentAuth) =>
   requestResult<ContractDetail>(`/api/contract/${id}/sign/complete`, { method: 'POST', data: body, timeout: 60_000 });

@@ -12,6 +12,7 @@ import type {
   PricePreviewQuerySchema,
 } from '@coalx/shared';
 import { requestResult } from '@/app/request';
+import type { PaymentAuth } from '@/services/funds';
 
 /** Long-term deal calls (apps/server/src/modules/long-term/long-term.routes.ts is the contract). */
 
@@ -51,5 +52,6 @@ export const withdrawApplication = (id: number) => post(`${BASE}/${id}/applicati
 export const acceptApplication = (id: number, applicationId: number) => post(`${BASE}/${id}/accept`, { applicationId });
 export const terminateLongTerm = (id: number, reason: string) => post(`${BASE}/${id}/terminate`, { reason });
 export const createCallOff = (id: number, input: CallOffCreate) => post(`${BASE}/${id}/callOff`, input);
-export const decideCallOff = (callOffId: number, accept: boolean, reason = '') => post(`${BASE}/callOff/${callOffId}/decide`, { accept, reason });
+/** Confirming carries the pay password or key signature (`auth`) when the switches ask for them. */
+export const decideCallOff = (callOffId: number, accept: boolean, reason = '', auth: PaymentAuth = {}) => post(`${BASE}/callOff/${callOffId}/decide`, { accept, reason, ...auth });
 export const withdrawCallOff = (callOffId: number) => post(`${BASE}/callOff/${callOffId}/withdraw`);

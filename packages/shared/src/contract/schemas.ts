@@ -239,6 +239,8 @@ export const ContractSignCompleteSchema = z.strictObject({
 });
 export const ContractSignPrepareSchema = z.strictObject({
   deviceId: z.number({ error: '请选择签章使用的数字证书' }).int().positive('请选择签章使用的数字证书'),
+  /** With the PayPassword switch on, signing asks the pay password in this first step (the key signs in the second). */
+  payPassword: PaymentAuthSchema.payPassword,
 });
 
 export const ContractUploadReviewSchema = z.strictObject({

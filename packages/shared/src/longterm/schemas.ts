@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../api';
 import { MAX_PRICE_FEN, QualitySchema } from '../listing/schemas';
+import { PaymentAuthSchema } from '../funds/schemas';
 import { safeString } from '../text';
 import { dayField, deliveryFields, textField } from '../trade/fields';
 import { isMonth, monthsBetween } from './pricing';
@@ -113,6 +114,8 @@ export type CallOffCreate = z.infer<typeof CallOffCreateSchema>;
 export const CallOffDecideSchema = z.strictObject({
   accept: z.boolean({ error: '请选择确认或拒绝' }),
   reason: safeString().trim().max(200, '原因不超过 200 字').default(''),
+  /** Confirming makes a deal (a monthly contract to pay): the pay password / key when the switches ask for it. */
+  ...PaymentAuthSchema,
 });
 
 export const LongTermQuerySchema = z.object({

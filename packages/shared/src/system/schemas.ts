@@ -5,6 +5,12 @@ import { SYSTEM_PARAMETER_CODES, type SystemParameterCode } from './parameters';
 /** System switches (spec §4): '1' on, '0' off. */
 export const SWITCH_CODES = { PayPassword: '支付密码', UkeySwitch: 'UKey 签章' } as const;
 export type SwitchCode = keyof typeof SWITCH_CODES;
+/**
+ * What a fresh installation starts with: money moves only with the enterprise's pay password; the key-device
+ * signature is the centre's choice (it needs every trader to hold a certificate first). Inserted once, never
+ * overwritten: the admin's later choice in 系统开关 stays.
+ */
+export const SWITCH_DEFAULTS: Record<SwitchCode, '0' | '1'> = { PayPassword: '1', UkeySwitch: '0' };
 
 export const SwitchSchema = z.object({ code: safeString(), content: z.enum(['0', '1']), remark: safeString() });
 export type SystemSwitch = z.infer<typeof SwitchSchema>;

@@ -8,6 +8,8 @@ export const UKEY_ACTIONS = {
   listing_subscribe: { label: '摘牌', fields: ['tradeId', 'quantity', 'requestId'] },
   trade_deposit: { label: '交易保证金', fields: ['tradeId', 'requestId'] },
   order_pay: { label: '支付货款', fields: ['orderId', 'requestId'] },
+  statement_confirm: { label: '确认结算', fields: ['statementId'] },
+  call_off_confirm: { label: '确认月度调运', fields: ['callOffId'] },
 } as const;
 export type UkeyAction = keyof typeof UKEY_ACTIONS;
 export const isUkeyAction = (value: string): value is UkeyAction => Object.hasOwn(UKEY_ACTIONS, value);

@@ -25,6 +25,31 @@ export interface UkeyVerifier {
 /** The system switches (sys_switch codes) that put a check in front of money-moving actions. */
 export const PAYMENT_AUTH_SWITCHES = { payPassword: 'PayPassword', ukey: 'UkeySwitch' } as const;
 
+/**
+ * Every action that moves an enterprise's money, or commits it to a deal it must pay for, on its own user's
+ * request: the one list (issue 27). Each runs `verifyPaymentAuth` with its name before anything moves; the key
+ * signs the fields `UKEY_ACTIONS` (packages/shared) names for it. `route` is the request that does it, walked by
+ * money-actions.test.ts with each switch on and off, and cross-checked there against every route whose handler
+ * can reach the ledger (`move`). `certificateSigned`: the action is itself a certificate signature (a contract),
+ * so the key switch adds nothing and only the pay password is asked.
+ */
+export const MONEY_ACTIONS = {
+  listing_subscribe: { label: '摘牌', route: 'POST /api/listedAnswerApply', certificateSigned: false },
+  auction_enrol: { label: '竞价报名', route: 'POST /api/bidEnroll/add', certificateSigned: false },
+  withdrawal: { label: '出金', route: 'POST /api/funds/withdraw/apply', certificateSigned: false },
+  order_pay: { label: '支付货款', route: 'POST /api/order/:id/pay', certificateSigned: false },
+  statement_confirm: { label: '确认结算', route: 'POST /api/settlement/statements/:id/confirm', certificateSigned: false },
+  call_off_confirm: { label: '确认月度调运', route: 'POST /api/longTerm/callOff/:callOffId/decide', certificateSigned: false },
+  contract_sign: { label: '签署合同', route: 'POST /api/contract/:id/sign/prepare', certificateSigned: true },
+} as const;
+export type MoneyAction = keyof typeof MONEY_ACTIONS;
+
+/** The second factor a money request carries (request fields, as the shared schemas name them). */
+export interface PaymentAuthInput {
+  payPassword?: string;
+  ukeySignature?: string;
+}
+
 export async function paymentAuthSwitches(db: Db) {
   const rows = await listSwitches(db);
   const on = (code: string) => rows.some((r) => r.code === code && r.content === '1');
@@ -32,30 +57,35 @@ export async function paymentAuthSwitches(db: Db) {
 }
 
 /**
- * The check in front of every money-moving action (spec §4): with UkeySwitch on a key signature (checked by
- * `ukey`), with PayPassword on the pay password, with both off nothing.
+ * The one check in front of every money action (MONEY_ACTIONS, spec §4 "an action first requires the pay password
+ * form or a ukey signature"): with UkeySwitch on, a key signature of a challenge naming the action and the SHA-256
+ * of its signed fields (`signed`: the request as received plus the ids from the path), checked by `ukey`; otherwise,
+ * with PayPassword on, the enterprise's pay password; with both off nothing. A certificate-signed action (a
+ * contract) asks only the pay password, whatever the key switch says. Refusals are 422 in Chinese; it runs before
+ * the action's transaction, so a refused request moves nothing, while a wrong password still counts.
  */
-export async function verifyPaymentAuth(
+export async function verifyPaymentAuth<Signed extends PaymentAuthInput>(
   db: Db,
   clock: Clock,
-  ukey: UkeyVerifier,
+  ukey: UkeyVerifier | null,
   actor: Actor,
-  action: string,
-  input: { payPassword?: string; ukeySignature?: string },
+  action: MoneyAction,
+  signed: Signed,
 ): Promise<void> {
   const enterpriseId = fundsPolicy.can(actor, 'ownAccount', '只有企业用户可以动用资金');
   const on = await paymentAuthSwitches(db);
-  if (on.ukey) {
-    if (!input.ukeySignature) throw businessRule('请使用 UKey 签章确认本次操作');
-    const payload = input as Record<string, unknown>;
-    if (!(await ukey.verify({ db, clock, actor, action, payload, signature: input.ukeySignature }))) {
+  if (on.ukey && !MONEY_ACTIONS[action].certificateSigned) {
+    if (!signed.ukeySignature) throw businessRule('请使用 UKey 签章确认本次操作');
+    if (!ukey) throw businessRule('UKey 签章验证未通过');
+    const payload = signed as Record<string, unknown>;
+    if (!(await ukey.verify({ db, clock, actor, action, payload, signature: signed.ukeySignature }))) {
       throw businessRule('UKey 签章验证未通过');
     }
     return;
   }
   if (!on.payPassword) return;
-  if (!input.payPassword) throw businessRule('请输入支付密码');
-  await checkPayPassword(db, clock, enterpriseId, input.payPassword);
+  if (!signed.payPassword) throw businessRule('请输入支付密码');
+  await checkPayPassword(db, clock, enterpriseId, signed.payPassword);
 }
 
 export async function checkPayPassword(db: Db, clock: Clock, enterpriseId: number, given: string) {

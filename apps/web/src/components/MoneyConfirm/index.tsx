@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { usePaymentAuth, type PaymentAuthOptions, type PaymentSubmit } from '@/components/PayAuth';
 import './money-confirm.css';
 
 export interface MoneyConfirmRow {
@@ -49,4 +50,29 @@ export function confirmMoney({ title, rows, next, okText }: MoneyConfirmOptions)
       onCancel: () => resolve(false),
     });
   });
+}
+
+/**
+ * Every money action of an enterprise goes one way (issue 27: 摘牌, 竞价报名, 出金, 支付货款, 确认结算, 确认月度调运):
+ *
+ *   const { act, holder } = useMoneyAction();
+ *   const result = await act(confirmation, (auth) => request({ ...body, ...auth }), { action: 'withdrawal', payload: body });
+ *   ...render {holder} somewhere in the page
+ *
+ * first the confirmation with the amount (confirmMoney), then, whatever the switches say, the pay password
+ * (支付密码, PayPassword on) or the key signature (UkeySwitch on) through PayAuth, then the request. Resolves with
+ * the request's result, or undefined when the user cancels the confirmation or the password / key step;
+ * `onConfirmed` runs once the amount is confirmed (a page shows its button busy from there).
+ */
+export function useMoneyAction() {
+  const { run, holder, mode } = usePaymentAuth();
+  const act = useCallback(
+    async <T,>(confirmation: MoneyConfirmOptions, submit: PaymentSubmit<T>, options: PaymentAuthOptions & { onConfirmed?: () => void }): Promise<T | undefined> => {
+      if (!(await confirmMoney(confirmation))) return undefined;
+      options.onConfirmed?.();
+      return run(submit, options);
+    },
+    [run],
+  );
+  return { act, holder, mode };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Alert, message, Modal, Space, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import type { SystemSwitch } from '@coalx/shared';
+import type { SystemSwitch, UkeyAction } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { session } from '@/app/session';
 import { getPayPasswordStatus, type PaymentAuth } from '@/services/funds';
@@ -45,8 +45,8 @@ const SWITCHES_STALE_MS = 30_000;
 export type PaymentSubmit<T> = (auth: PaymentAuth) => Promise<T>;
 
 export interface PaymentAuthOptions {
-  /** What the key signs; the server's names are 'withdrawal', 'auction_enrol', 'trade_deposit', 'listing_subscribe'. */
-  action?: string;
+  /** What the key signs: one of UKEY_ACTIONS (packages/shared), the server's money actions. */
+  action?: UkeyAction;
   /** The request fields the key signs (the body without payPassword / ukeySignature). */
   payload?: Record<string, unknown>;
   /** Modal title; default '请输入支付密码'. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { CONTRACT_SIDES, formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { yuan } from '@/components/Money';
-import { usePaymentAuth } from '@/components/PayAuth';
+import { usePaymentAuth, type PaymentAuth } from '@/components/PayAuth';
 import { signWithDevice, UKEY_NO_LOCAL_KEY, usableLocalDevices } from '@/lib/ukey';
 import { counterpartyOf } from '@/lib/contract';
 import { completeContractSign, CONTRACT_KEYS, prepareContractSign, type ContractDetail, type ContractSummary } from '@/services/contract';
@@ -25,8 +25,10 @@ export interface SignContractModalProps {
 
 /**
  * 签署合同 with this browser's key device: the dialog names the contract, the counterparty and the amount, the
- * trader picks a device and confirms; then the server prepares the PDF (seal, signature field, digest), the key
- * signs the signed attributes, and the server adds the signature (with the pay password when that switch is on).
+ * trader picks a device and confirms; the pay password (支付密码) is asked first when that switch is on, and goes
+ * with the first step; then the server prepares the PDF (seal, signature field, digest), the key signs the signed
+ * attributes, and the server adds the signature. The certificate's signature is the key proof itself, so the key
+ * switch asks nothing more here.
  */
 export default function SignContractModal({ contract, onClose, onSigned }: SignContractModalProps) {
   const queryClient = useQueryClient();
@@ -52,27 +54,33 @@ export default function SignContractModal({ contract, onClose, onSigned }: SignC
     setError(null);
     try {
       setStep(0);
-      const prepared = await prepareContractSign(contract.id, chosen.id);
-      setStep(1);
-      const signature = toBase64(await signWithDevice(chosen.id, fromBase64(prepared.signedAttributes)));
-      setStep(2);
-      const submit = (auth: { payPassword?: string; ukeySignature?: string }) =>
-        completeContractSign(contract.id, { sessionId: prepared.sessionId, signature, ...auth });
-      // the certificate signature is the key proof itself: only the pay password may still be asked for
-      const detail = await run(submit, {
-        passwordOnly: true,
-        title: '签署合同：请输入支付密码',
-        description: (
-          <span>
-            合同 <b>{contract.contractNo}</b>，金额 <b>{yuan(contract.amount)}</b>
-          </span>
-        ),
-      });
-      setStep(-1);
-      if (!detail) {
+      // the pay password, when asked, goes with the first step (and again with the last, which checks it too)
+      let auth: PaymentAuth = {};
+      const prepared = await run(
+        (given) => {
+          auth = given;
+          return prepareContractSign(contract.id, chosen.id, given);
+        },
+        {
+          passwordOnly: true,
+          title: '签署合同：请输入支付密码',
+          description: (
+            <span>
+              合同 <b>{contract.contractNo}</b>，金额 <b>{yuan(contract.amount)}</b>
+            </span>
+          ),
+        },
+      );
+      if (!prepared) {
+        setStep(-1);
         setError('已取消签署，合同未签署');
         return;
       }
+      setStep(1);
+      const signature = toBase64(await signWithDevice(chosen.id, fromBase64(prepared.signedAttributes)));
+      setStep(2);
+      const detail = await completeContractSign(contract.id, { sessionId: prepared.sessionId, signature, ...auth });
+      setStep(-1);
       void queryClient.invalidateQueries({ queryKey: CONTRACT_KEYS.all });
       Modal.success({
         title: '签署成功',

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { formatFen } from '@coalx/shared';
 import { errorMessage, isRequestError } from '@/app/request';
 import { yuan } from '@/components/Money';
-import { confirmMoney } from '@/components/MoneyConfirm';
-import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
+import { useMoneyAction } from '@/components/MoneyConfirm';
+import { newRequestId } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { ORDER_KEYS, payOrder, type OrderDetail, type OrderSummary } from '@/services/order';
 
@@ -21,7 +21,7 @@ const SHORT = Symbol('funds_insufficient');
  * per order while this page is open, so a retry after a lost answer never pays twice.
  */
 export function usePayOrder(onPaid?: (detail: OrderDetail) => void): { pay: (order: Payable) => Promise<void>; holder: ReactNode } {
-  const { run, holder } = usePaymentAuth();
+  const { act, holder } = useMoneyAction();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const requestIds = useRef(new Map<number, string>());
@@ -55,7 +55,7 @@ export function usePayOrder(onPaid?: (detail: OrderDetail) => void): { pay: (ord
       showShortfall(order, available);
       return;
     }
-    const confirmed = await confirmMoney({
+    const confirmation = {
       title: '确认支付货款',
       rows: [
         { label: '订单编号', value: order.orderNo },
@@ -67,12 +67,12 @@ export function usePayOrder(onPaid?: (detail: OrderDetail) => void): { pay: (ord
       ],
       next: `确认后立即从可用资金冻结 ¥${formatFen(order.prepayment)} 托管于本订单，订单进入待发货；结算时由托管货款支付卖方，订单终止则解冻退回。`,
       okText: '确认付款',
-    });
-    if (!confirmed) return;
+    };
     let requestId = requestIds.current.get(order.id);
     if (!requestId) requestIds.current.set(order.id, (requestId = newRequestId()));
     try {
-      const result = await run<OrderDetail | typeof SHORT>(
+      const result = await act<OrderDetail | typeof SHORT>(
+        confirmation,
         async (auth) => {
           try {
             return await payOrder(order.id, { requestId: requestId!, ...auth });

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { AuctionState, bidderAlias, formatFen, formatPrice, formatTons, PRICE_LABEL, TradeType } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
-import { confirmMoney } from '@/components/MoneyConfirm';
-import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
+import { useMoneyAction } from '@/components/MoneyConfirm';
+import { newRequestId } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { enrolAuction, getAuction, listMyEnrolments } from '@/services/auction';
 import { AUCTION_TYPE_TEXT, secondsText, stepWords } from '@/lib/auction';
@@ -35,7 +35,7 @@ export default function BiddRegistrationPage() {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ bidderNo: number } | null>(null);
   const requestId = useRef(newRequestId());
-  const { run, holder } = usePaymentAuth();
+  const { act, holder } = useMoneyAction();
   const left = useWallCountdown(auction.data?.enrolDeadline);
   const a = auction.data;
 
@@ -62,7 +62,7 @@ export default function BiddRegistrationPage() {
       message.error('请阅读并同意竞价规则');
       return;
     }
-    const confirmed = await confirmMoney({
+    const confirmation = {
       title: '确认报名',
       rows: [
         { label: '交易编号', value: a.tradeId },
@@ -72,15 +72,14 @@ export default function BiddRegistrationPage() {
       ],
       next: `确认后立即从可用资金冻结保证金 ¥${formatFen(a.deposit)}。竞价于 ${a.bidDateStart} 开始；中标则转为履约保证金，未中标在竞价结束后解冻。`,
       okText: '确定报名',
-    });
-    if (!confirmed) return;
-    setSending(true);
+    };
     try {
-      const result = await run((auth) => enrolAuction({ tradeId: a.tradeId, requestId: requestId.current, ...auth }), {
+      const result = await act(confirmation, (auth) => enrolAuction({ tradeId: a.tradeId, requestId: requestId.current, ...auth }), {
         action: 'auction_enrol',
         payload: { tradeId: a.tradeId, requestId: requestId.current },
         title: '竞价报名：请输入支付密码',
         description: `报名 ${a.tradeId}，冻结竞价保证金 ¥${formatFen(a.deposit)}`,
+        onConfirmed: () => setSending(true),
       });
       if (!result) return;
       requestId.current = newRequestId();

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { formatFen, formatPrice, formatTons, HangState, tonsTextToKg, TradeType } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { useSession } from '@/app/session';
-import { confirmMoney } from '@/components/MoneyConfirm';
-import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
+import { useMoneyAction } from '@/components/MoneyConfirm';
+import { newRequestId } from '@/components/PayAuth';
 import { getFundInfo } from '@/services/funds';
 import { getListing, subscribeListing, type SubscribeResult } from '@/services/listing';
 import { TRADE_TYPE_TEXT, subscribeBounds, subscribeQuantityError, subscriptionPreview } from '@/lib/listing';
@@ -30,7 +30,7 @@ export default function HangSalePage() {
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ result: SubscribeResult; message: string } | null>(null);
   const requestId = useRef(newRequestId());
-  const { run, holder } = usePaymentAuth();
+  const { act, holder } = useMoneyAction();
   const { companyInfo } = useSession();
   const l = listing.data;
 
@@ -54,7 +54,7 @@ export default function HangSalePage() {
   const submit = async () => {
     setTouched(true);
     if (problem || kg === null || !preview) return;
-    const confirmed = await confirmMoney({
+    const confirmation = {
       title: '确认摘牌',
       rows: [
         { label: '交易编号', value: l.tradeId },
@@ -67,12 +67,11 @@ export default function HangSalePage() {
         ? `确认后立即从可用资金冻结保证金 ¥${formatFen(preview.deposit)}，本挂牌自动成交，保证金转为履约保证金。`
         : `确认后立即从可用资金冻结保证金 ¥${formatFen(preview.deposit)}；挂牌方确认即成交，拒绝则解冻保证金。`,
       okText: '确定摘牌',
-    });
-    if (!confirmed) return;
-    setSending(true);
+    };
     try {
       let serverMessage = '';
-      const result = await run(
+      const result = await act(
+        confirmation,
         async (auth) => {
           const r = await subscribeListing({ tradeId: l.tradeId, quantity: kg, requestId: requestId.current, ...auth });
           return r;
@@ -82,6 +81,7 @@ export default function HangSalePage() {
           payload: { tradeId: l.tradeId, quantity: kg, requestId: requestId.current },
           title: '摘牌确认：请输入支付密码',
           description: `摘牌 ${formatTons(kg)}，成交金额 ¥${formatFen(preview.amount)}，冻结保证金 ¥${formatFen(preview.deposit)}`,
+          onConfirmed: () => setSending(true),
         },
       );
       if (!result) return;

@@ -9,8 +9,7 @@ import { StatementDisputeSchema, StatementRuleSchema, formatFen, formatTons } fr
 import { errorMessage, isRequestError } from '@/app/request';
 import GuardedModalForm from '@/components/GuardedModalForm';
 import { yuan } from '@/components/Money';
-import { confirmMoney } from '@/components/MoneyConfirm';
-import { usePaymentAuth } from '@/components/PayAuth';
+import { confirmMoney, useMoneyAction } from '@/components/MoneyConfirm';
 import { StatementMoney, StatementQuality, StatementStatusTag, StatementTrucks, statementMoneyRows } from '@/components/settlement/StatementParts';
 import { getFundInfo } from '@/services/funds';
 import { ORDER_KEYS } from '@/services/order';
@@ -38,7 +37,7 @@ export default function SettlementInfoPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: SETTLEMENT_KEYS.detail(id ?? 0), queryFn: () => getStatement(id!), enabled: Boolean(id), retry: false });
-  const { run, holder } = usePaymentAuth();
+  const { act, holder } = useMoneyAction();
   const [disputing, setDisputing] = useState(false);
   const [ruling, setRuling] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -81,7 +80,7 @@ export default function SettlementInfoPage() {
         return;
       }
     }
-    const ok = await confirmMoney({
+    const confirmation = {
       title: '确认结算',
       rows: statementMoneyRows(s),
       next:
@@ -89,10 +88,10 @@ export default function SettlementInfoPage() {
           ? `确认后托管预付款 ${yuan(s.escrowFen)} 与补付 ${yuan(s.balanceFen)} 立即支付卖方，订单变为已结算，不可撤销。`
           : `确认后由托管预付款支付卖方 ${yuan(s.amountFen)}，余款 ${yuan(-s.balanceFen)} 解冻退回本企业可用资金，订单变为已结算，不可撤销。`,
       okText: '确认结算',
-    });
-    if (!ok) return;
+    };
     try {
-      const result = await run<StatementView | typeof SHORT>(
+      const result = await act<StatementView | typeof SHORT>(
+        confirmation,
         async (auth) => {
           try {
             return await confirmStatement(s.id, auth);

@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, message, Skeleton, Space, Typography } from 'antd';
 import { errorMessage } from '@/app/request';
 import Money, { yuan } from '@/components/Money';
-import { confirmMoney } from '@/components/MoneyConfirm';
-import { newRequestId, usePaymentAuth } from '@/components/PayAuth';
+import { useMoneyAction } from '@/components/MoneyConfirm';
+import { newRequestId } from '@/components/PayAuth';
 import { applyWithdrawal, FUNDS_KEYS, getFundInfo, getSettlementAccount } from '@/services/funds';
 import { amountRule, checkWithdrawAmount, fenToYuanInput } from '@/lib/amount';
 import { groupAccountNo } from '@/components/funds/tags';
@@ -24,7 +24,7 @@ interface Values {
 export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const requestId = useRef(newRequestId());
-  const { run, holder } = usePaymentAuth();
+  const { act, holder } = useMoneyAction();
   const fundInfo = useQuery({ queryKey: FUNDS_KEYS.info, queryFn: getFundInfo, enabled: open, staleTime: 0 });
   const account = useQuery({ queryKey: ['funds', 'settlementAccount'], queryFn: getSettlementAccount, enabled: open, retry: false });
   const available = fundInfo.data?.available;
@@ -51,7 +51,7 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
           }
           const body = { amount: amount.fen, remark: values.remark?.trim() ?? '', requestId: requestId.current };
           const bankAccount = account.data?.bankAccountNo ? `${account.data.bankName}（尾号 ${account.data.bankAccountNo.slice(-4)}）` : '企业结算账户';
-          const confirmed = await confirmMoney({
+          const confirmation = {
             title: '确认出金',
             rows: [
               { label: '出金金额', value: yuan(amount.fen), strong: true },
@@ -60,10 +60,9 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
             ],
             next: '确认后该金额立即冻结，交易中心付款到上述账户后扣减；驳回则解冻回可用资金。',
             okText: '确定出金',
-          });
-          if (!confirmed) return false; // the form stays open with its values
+          };
           try {
-            const result = await run((auth) => applyWithdrawal({ ...body, ...auth }), {
+            const result = await act(confirmation, (auth) => applyWithdrawal({ ...body, ...auth }), {
               action: 'withdrawal',
               payload: body,
               title: '出金 · 请输入支付密码',
@@ -78,7 +77,7 @@ export default function WithdrawForm({ open, onOpenChange, onDone }: { open: boo
                 </Descriptions>
               ),
             });
-            if (result === undefined) return false; // cancelled: the form stays open with its values
+            if (result === undefined) return false; // cancelled (the amount or the password): the form stays open with its values
           } catch (error) {
             message.error(errorMessage(error));
             return false;

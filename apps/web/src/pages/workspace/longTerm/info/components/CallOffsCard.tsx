@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { ProFormTextArea } from '@ant-design/pro-components';
 import { Button, Card, Space, Table, message } from 'antd';
 import { Link } from 'react-router';
-import { CALL_OFF_INITIATORS, formatPrice, formatTons, monthText } from '@coalx/shared';
+import { CALL_OFF_INITIATORS, formatFen, formatPrice, formatTons, monthText } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import GuardedModalForm from '@/components/GuardedModalForm';
 import { CallOffStatusTag, runAction } from '@/components/longTerm/LongTermParts';
 import Money from '@/components/Money';
-import { confirmMoney } from '@/components/MoneyConfirm';
+import { useMoneyAction } from '@/components/MoneyConfirm';
 import { decideCallOff, withdrawCallOff, type CallOff, type LongTermDetail } from '@/services/longTerm';
 
 /**
@@ -18,9 +18,11 @@ import { decideCallOff, withdrawCallOff, type CallOff, type LongTermDetail } fro
 export default function CallOffsCard({ detail, onChange, extra }: { detail: LongTermDetail; onChange: (next: LongTermDetail) => void; extra?: React.ReactNode }) {
   const [declining, setDeclining] = useState<CallOff | null>(null);
   const seller = detail.mySide === 'seller';
+  const { act, holder } = useMoneyAction();
 
+  /** Confirming is a deal of the amount shown: confirmed first, then the pay password or key (useMoneyAction). */
   const accept = async (c: CallOff) => {
-    const ok = await confirmMoney({
+    const confirmation = {
       title: '确认月度调运',
       rows: [
         { label: '调运单号', value: c.callOffNo },
@@ -32,10 +34,20 @@ export default function CallOffsCard({ detail, onChange, extra }: { detail: Long
       ],
       next: `确认即成交：生成月度合同（双方在「合同管理」签署）与订单，${seller ? '买方' : '本企业'}按合同付款后发运。`,
       okText: '确认成交',
-    });
-    if (!ok) return;
-    const next = await runAction(() => decideCallOff(c.id, true), '已确认，月度合同生成后请双方签署');
-    if (next) onChange(next);
+    };
+    try {
+      const next = await act(confirmation, (auth) => decideCallOff(c.id, true, '', auth), {
+        action: 'call_off_confirm',
+        payload: { callOffId: c.id },
+        title: '确认月度调运：请输入支付密码',
+        description: `调运单 ${c.callOffNo}，${formatTons(c.quantityKg)}，金额 ¥${formatFen(c.amountFen)}`,
+      });
+      if (!next) return;
+      message.success('已确认，月度合同生成后请双方签署');
+      onChange(next);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
   };
 
   const withdraw = async (c: CallOff) => {
@@ -160,6 +172,7 @@ export default function CallOffsCard({ detail, onChange, extra }: { detail: Long
           rules={[{ required: true, message: '请输入拒绝原因' }, { min: 2, message: '拒绝原因至少 2 个字' }]}
         />
       </GuardedModalForm>
+      {holder}
     </Card>
   );
 }
