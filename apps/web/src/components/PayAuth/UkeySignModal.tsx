@@ -4,7 +4,7 @@ import { Alert, Button, Modal, Radio, Space, Spin, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { isUkeyAction, UKEY_ACTIONS } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
-import type { Pending } from '.';
+import type { Pending } from './pending';
 import { signWithUkey, UKEY_NO_LOCAL_KEY, usableUkeyDevices } from './ukey';
 
 /**

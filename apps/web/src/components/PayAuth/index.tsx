@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Alert, message, Modal, Space, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import type { SystemSwitch, UkeyAction } from '@coalx/shared';
+import type { SystemSwitch } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { session } from '@/app/session';
 import { getPayPasswordStatus, type PaymentAuth } from '@/services/funds';
@@ -10,7 +10,10 @@ import { getSwitchList } from '@/services/system';
 import { hashPayPassword, isPayPasswordDigits } from './hash';
 import { paymentAuthMode, type PaymentAuthMode } from './mode';
 import SixDigitInput from './SixDigitInput';
+import type { PaymentAuthOptions, PaymentSubmit, Pending } from './pending';
 import UkeySignModal from './UkeySignModal';
+
+export type { PaymentAuthOptions, PaymentSubmit, Pending } from './pending';
 
 export { hashPayPassword, isPayPasswordDigits } from './hash';
 export { paymentAuthMode, type PaymentAuthMode } from './mode';
@@ -42,23 +45,6 @@ export const PAY_PASSWORD_STATUS_QUERY_KEY = ['funds', 'payPassword', 'status'] 
 /** Switches change rarely; a stale 'off' is corrected by the refusal retry in run(). */
 const SWITCHES_STALE_MS = 30_000;
 
-export type PaymentSubmit<T> = (auth: PaymentAuth) => Promise<T>;
-
-export interface PaymentAuthOptions {
-  /** What the key signs: one of UKEY_ACTIONS (packages/shared), the server's money actions. */
-  action?: UkeyAction;
-  /** The request fields the key signs (the body without payPassword / ukeySignature). */
-  payload?: Record<string, unknown>;
-  /** Modal title; default '请输入支付密码'. */
-  title?: ReactNode;
-  /** Shown above the password cells, e.g. the amount being moved. */
-  description?: ReactNode;
-  /**
-   * The action is itself signed with a certificate (a contract): only the pay password may still be asked for,
-   * whenever the PayPassword switch is on, whatever the UkeySwitch says.
-   */
-  passwordOnly?: boolean;
-}
 
 function modeFor(switches: SystemSwitch[], options: PaymentAuthOptions): PaymentAuthMode {
   if (!options.passwordOnly) return paymentAuthMode(switches);
@@ -81,14 +67,6 @@ export function useSwitches() {
   return useQuery({ queryKey: SWITCHES_QUERY_KEY, queryFn: getSwitchList, staleTime: SWITCHES_STALE_MS });
 }
 
-export interface Pending {
-  mode: 'password' | 'ukey';
-  submit: PaymentSubmit<unknown>;
-  resolve: (value: unknown) => void;
-  options: PaymentAuthOptions;
-  /** Changes per run so the modal starts empty each time. */
-  key: number;
-}
 
 export function usePaymentAuth(): {
   run: <T>(submit: PaymentSubmit<T>, options?: PaymentAuthOptions) => Promise<T | undefined>;
