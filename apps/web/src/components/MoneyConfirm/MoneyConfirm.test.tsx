@@ -66,10 +66,12 @@ beforeEach(() => {
     address: '',
   });
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   Modal.destroyAll();
   document.body.innerHTML = '';
+  // the modals' close animation and unmount are scheduled, not done at once: let them run while the window exists
+  await new Promise((resolve) => setTimeout(resolve, 400));
 });
 
 describe('useMoneyAction', () => {
