@@ -112,7 +112,7 @@ describe('角色管理', () => {
     const token = await apiLogin(ACCOUNTS.buyer2);
     const enrol = await api(token, '/api/bidEnroll/add', { method: 'POST', body: { tradeId: 'JJ20260101001', acceptRules: true, requestId: 'e2e-roles-enrol-1' } });
     expect(enrol.status).toBe(403);
-    expect(((await enrol.json()) as { message: string }).message).toBe('您的角色没有「竞价交易」的权限，请联系系统管理员');
+    expect(((await enrol.json()) as { message: string }).message).toBe('您的角色没有「竞价报名」的新增权限，请联系系统管理员');
     const bid = await api(token, '/api/bidRecord/bidAnswerApply', { method: 'POST', body: { tradeId: 'JJ20260101001', price: 60_000 } });
     expect(bid.status).toBe(403);
     expect((await api(token, '/api/funds/journal/export')).status).toBe(403);
