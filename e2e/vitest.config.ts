@@ -13,5 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // one retry for a failed browser spec: on the 2-core CI machine a toast or a poll can miss its window once
+    // (funds.e2e's 入金 toast did, once in three full runs); a spec that fails twice still fails the run. Each
+    // retry is printed; a spec that needs one is a bug to chase, not to hide (see the issue notes).
+    retry: 1,
   },
 });
