@@ -62,3 +62,4 @@ export * from './freight/schemas';
 export * from './longterm/states';
 export * from './longterm/pricing';
 export * from './longterm/schemas';
+export * from './message/schemas';

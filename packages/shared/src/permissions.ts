@@ -120,6 +120,15 @@ export const WORKSPACE_MENU: MenuDefinition = {
     { id: 'longTermDeal', title: '长协交易', path: '/longTermDeal', component: 'LongTermDeal', icon: 'SolutionOutlined' },
     { id: 'longTermDeal-info', title: '长协详情', path: '/longTermDeal/info', component: 'LongTermInfo', hidden: true },
     {
+      id: 'message', title: '消息中心', path: '/message', component: 'RouteView', icon: 'BellOutlined',
+      children: [
+        { id: 'message-list', title: '我的消息', path: '/message/list', component: 'MessageList' },
+        { id: 'message-settings', title: '通知设置', path: '/message/settings', component: 'MessageSettings' },
+        // an enterprise's systems (ERP, dispatch) hear its events by webhook: its admin registers the endpoints
+        { id: 'message-webhook', title: '推送接口', path: '/message/webhook', component: 'WebhookManage' },
+      ],
+    },
+    {
       id: 'ukey', title: '数字证书', path: '/ukeyManage', component: 'RouteView', icon: 'SafetyCertificateOutlined',
       children: [
         { id: 'ukey-info', title: '证书信息', path: '/ukeyManage/info', component: 'UkeyInfo' },
@@ -163,6 +172,9 @@ const TRADING_MENUS = [
   'logistics', 'logistics-info', 'logistics-transport', 'logistics-dispatchNote', 'logistics-gate', 'logistics-freight',
   'logistics-freightSummary', 'longTermDeal', 'longTermDeal-info',
 ];
+/** Every signed-in user reads their own messages and sets how they are told (issue 28). */
+const MESSAGE_MENUS = ['message', 'message-list', 'message-settings'];
+const MESSAGE_GRANTS = MESSAGE_MENUS.map((id) => ({ permissionId: id, actions: ['edit', 'query', 'get'] as ActionKey[] }));
 const TRADER_ACTIONS: ActionKey[] = ['add', 'edit', 'query', 'get', 'export'];
 
 /** What each role may open (permission ids) and do there (action keys). */
@@ -175,13 +187,15 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       // a trader reads the enterprise's data but only the enterprise admin edits it
       actions: id === 'companyInfo' || id === 'workbench' ? (['query', 'get'] as ActionKey[]) : TRADER_ACTIONS,
     })),
+    ...MESSAGE_GRANTS,
   ],
   enterprise_admin: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
-    ...[...TRADING_MENUS, 'ukey', 'ukey-info', 'ukey-sign'].map((id) => ({
+    ...[...TRADING_MENUS, 'ukey', 'ukey-info', 'ukey-sign', 'message-webhook'].map((id) => ({
       permissionId: id,
       actions: ['add', 'delete', 'edit', 'query', 'get', 'export'] as ActionKey[],
     })),
+    ...MESSAGE_GRANTS,
   ],
   operator: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
@@ -201,12 +215,14 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
       // and reads the audit trail (操作日志) with the admin
       'system', 'system-auditLog',
     ].map((id) => ({ permissionId: id, actions: ALL_ACTIONS })),
+    ...MESSAGE_GRANTS,
   ],
   admin: [
     ...['index', 'listing', WORKSPACE_ROOT_ID].map((id) => ({ permissionId: id, actions: ['query', 'get'] as ActionKey[] })),
     ...['workbench', 'companyInfo', 'system', 'system-user', 'system-role', 'system-dict', 'system-switch', 'system-template', 'system-param', 'system-auditLog'].map(
       (id) => ({ permissionId: id, actions: ALL_ACTIONS }),
     ),
+    ...MESSAGE_GRANTS,
   ],
 };
 

@@ -53,6 +53,12 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in Mar
   'calloff.created': { id: number; longTermId: number };
   /** A role was made, edited or deleted: every process reloads the grants it enforces (plugins/grants.ts). */
   'role.grants_changed': { roleId: number };
+  /** A subscription (摘牌) waits for the publisher's answer. */
+  'subscription.created': { id: number };
+  /** Messages were made for these users (every process pushes the new unread count to their open sockets). */
+  'message.created': { userIds: number[] };
+  /** A user read messages (their other tabs update the count). */
+  'message.read': { userId: number };
 };
 export type EventName = keyof DomainEvents;
 
@@ -69,15 +75,28 @@ export const CROSS_PROCESS_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'auction.bidding_started',
   'auction.ended',
   'role.grants_changed',
+  'message.created',
+  'message.read',
 ]);
 export const EVENTS_CHANNEL = 'coalx_events';
 
 type Listener<K extends EventName> = (payload: DomainEvents[K]) => unknown;
 type Queued = { name: EventName; payload: unknown };
 
+/**
+ * Keeps chosen events durably, in the transaction that publishes them (the notifications' outbox, issue 28): a
+ * committed change always has its event row, a rolled-back one never.
+ */
+export interface EventRecorder {
+  records(name: EventName): boolean;
+  record(db: Db | Tx, name: EventName, payload: unknown): Promise<void>;
+}
+
 /** The listeners of one database's events (one per app; tests run several apps, each on its own database). */
 export class EventBus {
   private listeners = new Map<EventName, Set<Listener<never>>>();
+  /** set by the app that keeps a durable record of some events (plugins/notifications.ts) */
+  recorder: EventRecorder | null = null;
   onError: (err: unknown, name: EventName) => void = (err, name) => console.error(`event listener of ${name} failed`, err);
 
   /** Listens to one event; returns the function that stops listening. */
@@ -106,6 +125,8 @@ export class EventBus {
 
 const busOfDb = new WeakMap<Db, EventBus>();
 const queueOfTx = new WeakMap<Tx, Queued[]>();
+/** The bus of each transaction's database (a transaction handle does not know its database). */
+const busOfTx = new WeakMap<Tx, EventBus>();
 
 export function eventBusOf(db: Db): EventBus {
   let bus = busOfDb.get(db);
@@ -136,6 +157,7 @@ export function deliverEventsAfterCommit(db: Db, options: { singleProcess?: bool
     const queue: Queued[] = [];
     const result = await transaction(async (tx) => {
       if (options.singleProcess) singleProcess.add(tx);
+      busOfTx.set(tx, eventBusOf(db));
       holdEvents(tx, queue);
       return work(tx);
     }, config);
@@ -155,6 +177,8 @@ function holdEvents(tx: Tx, queue: Queued[]) {
     const inner: Queued[] = [];
     const result = await nested(async (innerTx) => {
       if (singleProcess.has(tx)) singleProcess.add(innerTx);
+      const bus = busOfTx.get(tx);
+      if (bus) busOfTx.set(innerTx, bus);
       holdEvents(innerTx, inner);
       return work(innerTx);
     }, config);
@@ -168,11 +192,14 @@ function holdEvents(tx: Tx, queue: Queued[]) {
  * committed) it is delivered now. Cross-process events are sent with pg_notify in the same transaction instead.
  */
 export async function publish<K extends EventName>(db: Db | Tx, name: K, payload: DomainEvents[K]): Promise<void> {
+  const inTransaction = db instanceof PgTransaction;
+  const recorder = (inTransaction ? busOfTx.get(db as Tx) : busOfDb.get(db as Db))?.recorder;
+  if (recorder?.records(name)) await recorder.record(db, name, payload);
   if (CROSS_PROCESS_EVENTS.has(name) && notifiesAcrossProcesses(db)) {
     await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ name, payload })})`);
     return;
   }
-  if (db instanceof PgTransaction) {
+  if (inTransaction) {
     const queue = queueOfTx.get(db as Tx);
     // every transaction of a database opened by db/client.ts has a queue: anything else is a programming error
     if (!queue) throw new Error(`事件 ${name} 发布于未登记的事务中`);

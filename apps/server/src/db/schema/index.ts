@@ -24,3 +24,5 @@ export * from './invoice';
 export * from './settlement';
 export * from './freight';
 export * from './long-term';
+export * from './message';
+export * from './webhook';
