@@ -31,6 +31,18 @@ export interface Config {
   auditSealHour: number;
   /** The key signing short-lived private-file links (lib/file-links.ts); empty: made once in DATA_DIR/secrets. */
   fileLinkKeyFile: string | null;
+  /** The address people open the platform at: links in e-mail and webhook bodies start with it. */
+  publicUrl: string;
+  /** How often SMS, e-mail and webhook deliveries due are sent (0: never, tests drive them). */
+  deliveryIntervalMs: number;
+  /** Which SMS gateway carries the text messages: the back office's outbox, or 阿里云短信 (README "消息通知"). */
+  smsProvider: 'outbox' | 'aliyun';
+  aliyunSms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+  /** The SMTP server e-mail goes through (smtp://user:pass@host:port, smtps:// for TLS); empty: no e-mail is sent. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Webhook endpoints on private addresses (loopback, 10/8, 172.16/12, 192.168/16, link-local) are refused unless set. */
+  webhookAllowPrivate: boolean;
 }
 
 /** Reads the configuration from the environment (README "Configuration"). */
@@ -59,7 +71,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tsaCaFile: env.TSA_CA_FILE?.trim() ? path.resolve(env.TSA_CA_FILE) : null,
     auditSealHour,
     fileLinkKeyFile: env.FILE_LINK_KEY_FILE?.trim() ? path.resolve(env.FILE_LINK_KEY_FILE) : null,
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+    deliveryIntervalMs: Number(env.DELIVERY_INTERVAL_MS ?? 1000),
+    smsProvider: smsProviderOf(env.SMS_PROVIDER),
+    aliyunSms: {
+      accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID?.trim() ?? '',
+      accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET?.trim() ?? '',
+      signName: env.ALIYUN_SMS_SIGN_NAME?.trim() || 'CoalX',
+      templateCode: env.ALIYUN_SMS_TEMPLATE_CODE?.trim() ?? '',
+      endpoint: env.ALIYUN_SMS_ENDPOINT?.trim() || 'dysmsapi.aliyuncs.com',
+    },
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || 'CoalX 煤炭现货交易平台 <noreply@coalx.example>',
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
+}
+
+function smsProviderOf(value: string | undefined): Config['smsProvider'] {
+  const provider = value?.trim() || 'outbox';
+  if (provider !== 'outbox' && provider !== 'aliyun') throw new Error(`SMS_PROVIDER 无效 (outbox 或 aliyun): ${value}`);
+  return provider;
 }
 
 export const MIGRATIONS_DIR = path.join(repoRoot, 'apps/server/migrations');

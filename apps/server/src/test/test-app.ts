@@ -88,7 +88,7 @@ export type TestAppDeps = Omit<AppOptions, 'config' | 'database' | 'clock' | 'lo
 
 export async function createTestApp(kind: TestDatabaseKind = 'pglite', overrides: Partial<Config> = {}, deps: TestAppDeps = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-test-'));
-  const config = { ...loadConfig({}), dataDir, ...(await testCaFiles()), demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
+  const config = { ...loadConfig({}), dataDir, ...(await testCaFiles()), demoData: false, loginRateLimit: 1000, schedulerIntervalMs: 0, deliveryIntervalMs: 0, webhookAllowPrivate: true, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web'), ...overrides };
   const database = await openTestDatabase(kind);
   const clock = new ManualClock();
   const app = await buildApp({ ...deps, config, database, clock });
