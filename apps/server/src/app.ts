@@ -73,6 +73,8 @@ import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import grantsGuard from './plugins/grants';
 import rolesAdminRoutes from './api/roles-admin.routes';
+import messageRoutes from './api/message.routes';
+import notifications from './plugins/notifications';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { FileLinks, loadFileLinkKey } from './lib/file-links';
 import { appError } from './errors';
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(grantsGuard);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerEventListeners(app, options.database);
+  await app.register(notifications);
 
   await app.register(
     async (api) => {
@@ -216,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
       await api.register(driverRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: API_PREFIX },
   );

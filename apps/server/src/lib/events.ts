@@ -56,7 +56,7 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in Mar
   /** A subscription (摘牌) waits for the publisher's answer. */
   'subscription.created': { id: number };
   /** Messages were made for these users (every process pushes the new unread count to their open sockets). */
-  'message.created': { userIds: number[] };
+  'message.created': { userIds: number[]; messageIds: number[] };
   /** A user read messages (their other tabs update the count). */
   'message.read': { userId: number };
 };
