@@ -66,6 +66,7 @@ import { longTermJobs } from './jobs/long-term.jobs';
 import { longTermFollowUps } from './flows/long-term-follow-ups';
 import { deliveryJobs } from './jobs/delivery.jobs';
 import { auditJobs } from './jobs/audit.jobs';
+import { messageJobs } from './jobs/message.jobs';
 import contractTemplateRoutes from './api/contract-template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './api/audit.routes';
@@ -224,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  startScheduler(app, [...PLATFORM_JOBS, ...auditJobs(options.config), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
+  startScheduler(app, [...PLATFORM_JOBS, ...messageJobs(app), ...auditJobs(options.config), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
 }

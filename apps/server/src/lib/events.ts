@@ -53,8 +53,25 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in Mar
   'calloff.created': { id: number; longTermId: number };
   /** A role was made, edited or deleted: every process reloads the grants it enforces (plugins/grants.ts). */
   'role.grants_changed': { roleId: number };
-  /** A subscription (摘牌) waits for the publisher's answer. */
+  /**
+   * Rows born waiting for someone (no status move announces a birth): each is a notice to whoever must act next
+   * (queries/notices). A subscription (摘牌) waits for the publisher's answer; a registration, a change request, a
+   * 入金 or 出金, a driver and a paper contract for the trading centre's review; a truck, a lab report, a statement
+   * and an invoice for the other party; an order for the buyer's payment.
+   */
   'subscription.created': { id: number };
+  'enterprise.registered': { id: number };
+  'enterprise.change_requested': { id: number };
+  'funds.deposit_in_applied': { id: number };
+  'funds.withdrawal_applied': { id: number };
+  'driver.registered': { id: number };
+  'contractupload.submitted': { id: number };
+  'order.created': { id: number };
+  'dispatch.created': { id: number };
+  'dispatch.dispute_answered': { id: number };
+  'qualityreport.submitted': { id: number };
+  'statement.issued': { id: number };
+  'invoice.registered': { id: number };
   /** Messages were made for these users (every process pushes the new unread count to their open sockets). */
   'message.created': { userIds: number[]; messageIds: number[] };
   /** A user read messages (their other tabs update the count). */

@@ -32,6 +32,20 @@ export async function recordReminder(db: Db | Tx, eventKey: string, name: string
   return rows.length > 0;
 }
 
+/** Many reminders of one kind at once: one read of the keys already there, one insert of the others; returns how many are new. */
+export async function recordReminders(db: Db, name: string, due: { key: string; payload: Record<string, unknown> }[], at: Date): Promise<number> {
+  if (due.length === 0) return 0;
+  const known = new Set((await db.select({ key: messageEvents.eventKey }).from(messageEvents).where(inArray(messageEvents.eventKey, due.map((d) => d.key)))).map((r) => r.key));
+  const fresh = due.filter((d) => !known.has(d.key));
+  if (fresh.length === 0) return 0;
+  const rows = await db
+    .insert(messageEvents)
+    .values(fresh.map((d) => ({ eventKey: d.key, name, payload: d.payload, createdAt: at })))
+    .onConflictDoNothing()
+    .returning({ id: messageEvents.id });
+  return rows.length;
+}
+
 /** The oldest unprocessed event nobody else is working on, locked for this transaction (several processes share the work). */
 export async function claimNextEvent(tx: Tx, skip: number[] = []): Promise<MessageEventRow | null> {
   const [row] = await tx

@@ -1,9 +1,9 @@
 import { BREACH_RULINGS, formatDateTime, formatTons, type BreachRuling } from '@coalx/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { contracts } from '../../db/schema/index';
 import { contractPolicy } from '../../modules/contract/contract.policy';
-import type { NoticePlan, NoticeRule } from './types';
+import type { NoticePlan, NoticeRule, Reminder } from './types';
 import { shortTime } from './text';
 
 const SIGNERS = contractPolicy.grantOf('actAsParty') ?? 'contract-sign.edit';
@@ -181,5 +181,21 @@ export const CONTRACT_RULES: Record<string, NoticeRule> = {
   'contract.voided': voided,
   'contract.deadline_soon': deadlineSoon,
 };
+
+const HOUR_MS = 3600_000;
+
+/** 4 hours before a signing deadline, for every contract still waiting for a signature. */
+export const CONTRACT_REMINDERS: Reminder[] = [
+  {
+    name: 'contract.deadline_soon',
+    async due(db, now) {
+      const rows = await db
+        .select({ id: contracts.id, signDeadline: contracts.signDeadline })
+        .from(contracts)
+        .where(and(inArray(contracts.status, ['pending', 'seller_signed', 'buyer_signed']), gt(contracts.signDeadline, now), lte(contracts.signDeadline, new Date(now.getTime() + 4 * HOUR_MS))));
+      return rows.map((r) => ({ key: `contract.deadline_soon:${r.id}:${r.signDeadline.toISOString()}`, payload: { id: r.id } }));
+    },
+  },
+];
 
 export type { NoticePlan };

@@ -1,7 +1,7 @@
-import { CONTRACT_RULES } from './contract';
-import type { NoticeRule } from './types';
+import { CONTRACT_REMINDERS, CONTRACT_RULES } from './contract';
+import type { NoticeRule, Reminder } from './types';
 
-export type { Audience, Notice, NoticePlan, NoticeRule } from './types';
+export type { Audience, Notice, NoticePlan, NoticeRule, Reminder } from './types';
 export { recipientsOf, type Recipient } from './audience';
 export { smsText } from './text';
 
@@ -16,3 +16,6 @@ export const NOTICE_RULES: Readonly<Record<string, NoticeRule>> = {
 export function noticeRuleOf(name: string): NoticeRule | undefined {
   return Object.hasOwn(NOTICE_RULES, name) ? NOTICE_RULES[name] : undefined;
 }
+
+/** The scheduled reminders (each records an event named in NOTICE_RULES, once per key). */
+export const REMINDERS: readonly Reminder[] = [...CONTRACT_REMINDERS];

@@ -1,5 +1,5 @@
 import type { MessageCategory, WebhookEventType } from '@coalx/shared';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Grant } from '../../lib/policy';
 
 /**
@@ -34,3 +34,13 @@ export interface NoticePlan {
 
 /** Reads what an event concerns (inside the dispatcher's transaction) and says who is told what; null: nothing. */
 export type NoticeRule = (tx: Tx, payload: Record<string, unknown>, at: Date) => Promise<NoticePlan | null>;
+
+/**
+ * A scheduled reminder: on each scheduler round, the things now due for it, each with the key that makes it fire
+ * once (`contract.deadline_soon:12:<deadline>`: a deadline moved by an extension is a new reminder). The event it
+ * records (`name`) has a rule in NOTICE_RULES like a published one.
+ */
+export interface Reminder {
+  name: string;
+  due(db: Db, now: Date): Promise<{ key: string; payload: Record<string, unknown> }[]>;
+}
