@@ -6,6 +6,8 @@ import Logo from '@/components/Logo';
 
 // Only signed-in users see it: visitors' first load of /user/login and /index does without Dropdown, Menu, Modal.
 const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown'));
+// the bell opens the signed-in user's message socket: never part of a visitor's load either
+const MessageBell = lazy(() => import('@/components/MessageBell'));
 
 /** Which header links show (spec §2 Header, §6). */
 export function headerLinks(signedIn: boolean, firstLogin: boolean) {
@@ -14,6 +16,8 @@ export function headerLinks(signedIn: boolean, firstLogin: boolean) {
     workspace: signedIn && !firstLogin,
     login: !signedIn,
     register: !signedIn,
+    // 消息中心 (issue 28); a first sign-in only changes its password before anything else
+    messages: signedIn && !firstLogin,
   };
 }
 
@@ -51,9 +55,16 @@ export default function GlobalHeader() {
               )}
             </div>
           ) : (
-            <Suspense fallback={<span className="coalx-avatar-placeholder" />}>
-              <AvatarDropdown />
-            </Suspense>
+            <>
+              {links.messages && (
+                <Suspense fallback={<span style={{ display: 'inline-block', width: 40, height: 40 }} />}>
+                  <MessageBell />
+                </Suspense>
+              )}
+              <Suspense fallback={<span className="coalx-avatar-placeholder" />}>
+                <AvatarDropdown />
+              </Suspense>
+            </>
           )}
         </div>
       </div>

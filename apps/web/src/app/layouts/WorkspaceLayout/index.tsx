@@ -7,6 +7,7 @@ import { breadcrumbFor, findRoute, sideMenu, workspaceItems, type SideMenuEntry 
 import { WORKSPACE_HOME_PATH } from '@/app/guard';
 import { useSession } from '@/app/session';
 import AvatarDropdown from '@/components/AvatarDropdown';
+import MessageBell from '@/components/MessageBell';
 import { documentTitle } from '@/hooks/useDocumentTitle';
 import { LogoMark } from '@/components/Logo';
 import { menuIcon } from './icons';
@@ -101,6 +102,7 @@ export default function WorkspaceLayout() {
             <Link to="/index" className="coalx-workspace-action">
               <HomeOutlined /> 首页
             </Link>
+            <MessageBell />
             <AvatarDropdown />
           </div>
         </header>

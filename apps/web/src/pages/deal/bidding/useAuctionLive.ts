@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { API_PREFIX, COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionClientMessage, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
+import { COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionClientMessage, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
 import { session } from '@/app/session';
 import { getAuctionSnapshot } from '@/services/auction';
+import { backoffDelay, liveSocketUrl, type SocketLike } from '@/lib/live-socket';
+
+// the reconnect rules are the message bell's too (lib/live-socket); named here as well for the page and its tests
+export { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, type SocketLike } from '@/lib/live-socket';
 
 /**
  * The live state of one auction for the bidding page: a WebSocket fed by the server (my snapshot on connect, then
@@ -21,18 +25,6 @@ export function clockOffset(serverTime: number, receivedAt: number): number {
 /** Milliseconds left until `deadline` (server epoch ms) on the server clock; never negative. */
 export function remainingMs(deadline: number, offset: number, localNow: number): number {
   return Math.max(0, deadline - (localNow + offset));
-}
-
-export const BACKOFF_BASE_MS = 500;
-export const BACKOFF_MAX_MS = 15_000;
-
-/**
- * Delay before reconnect attempt `attempt` (0 first): 0.5 s, 1 s, 2 s … capped at 15 s, with "equal jitter" (half
- * fixed, half random) so a server restart is not met by every watcher at the same millisecond.
- */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(attempt, 20)));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
 /**
@@ -91,16 +83,6 @@ export interface LiveState {
   /** When the next reconnect is due (local ms), while reconnecting. */
   retryAt: number | null;
   error: string | null;
-}
-
-/** The bits of a WebSocket the client uses. */
-export interface SocketLike {
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason?: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
 }
 
 export interface LiveDeps {
@@ -261,9 +243,7 @@ export class AuctionLiveClient {
 
 /** The socket's address: the auction only; the token goes in the first message (LiveDeps.token). */
 export function auctionSocketUrl(tradeId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = new URLSearchParams({ tradeId });
-  return `${scheme}://${location.host}${API_PREFIX}/ws/auction?${query.toString()}`;
+  return liveSocketUrl('auction', { tradeId }, location);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
