@@ -38,6 +38,10 @@ export const FIELD_LABELS: Record<string, string> = {
   ad: '灰分',
   addressDetail: '详细地址',
   amount: '金额',
+  // 推送接口 (webhooks)
+  url: '推送地址',
+  eventTypes: '推送事件',
+  endpointId: '推送接口',
   areaCode: '所在地区',
   ashFusion: '灰熔点',
   auditStatus: '审核状态',

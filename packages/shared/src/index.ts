@@ -63,3 +63,4 @@ export * from './longterm/states';
 export * from './longterm/pricing';
 export * from './longterm/schemas';
 export * from './message/schemas';
+export * from './message/webhook';
