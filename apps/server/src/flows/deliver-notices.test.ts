@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { contracts, deals, messageDeliveries, messageEvents, messages, users } from '../db/schema/index';
 import { newRequestId } from '../modules/funds/funds.test-helpers';
+import { recordReminders } from '../modules/message/message.service';
 import { createProduct, listingInput, post } from '../modules/listing/listing.test-helpers';
 import { runScheduledJobs } from '../plugins/scheduler';
 import { signedIn } from '../test/factories';
@@ -144,6 +145,16 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     expect(settings.mobile).toBe('139****0002');
     expect(settings.preferences.find((p) => p.category === 'contract')).toEqual({ category: 'contract', sms: false, email: true });
     expect(settings.preferences.find((p) => p.category === 'trade')).toEqual({ category: 'trade', sms: true, email: false });
+    // the next contract notice to the buyer's admin: an e-mail with the link, and no SMS
+    const [contract] = await t.database.db.select().from(contracts).orderBy(contracts.id).limit(1);
+    await recordReminders(t.database.db, 'contract.deadline_soon', [{ key: `test:${contract!.id}`, payload: { id: contract!.id } }], t.clock.now());
+    await t.app.notifications.dispatch();
+    const [reminder] = await t.database.db.select().from(messages).where(and(eq(messages.eventKey, `test:${contract!.id}`), eq(messages.userId, buyer.admin.id)));
+    const outbox = await t.database.db.select().from(messageDeliveries).where(eq(messageDeliveries.messageId, reminder!.id));
+    expect(outbox.map((d) => d.channel)).toEqual(['email']);
+    expect(outbox[0]!.address).toBe('buyer@example.com');
+    expect(outbox[0]!.subject).toBe('【CoalX】合同即将逾期');
+    expect(outbox[0]!.body).toContain(`前往处理：${t.config.publicUrl}/contract/info?id=${contract!.id}`);
     const badEmail = await post(t.app, '/api/message/settings', buyer.adminToken, { email: 'not-an-address', preferences: [] });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toContain('邮箱地址格式不正确');
