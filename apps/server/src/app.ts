@@ -45,7 +45,9 @@ import type { SignTrust } from './modules/sign/sign.trust';
 import { contractReference } from './modules/contract/contract.service';
 import signRoutes from './api/sign.routes';
 import smsRoutes from './api/sms.routes';
-import { outboxProvider, type SmsProvider } from './modules/sms/sms.provider';
+import type { SmsProvider } from './modules/sms/sms.provider';
+import { smsProviderFromConfig } from './modules/sms/aliyun.provider';
+import messageDeliveries, { kickMessageDeliveries } from './plugins/message-deliveries';
 import systemRoutes from './api/system.routes';
 import dictAdminRoutes from './api/dict-admin.routes';
 import parametersRoutes from './api/parameters.routes';
@@ -76,6 +78,10 @@ import grantsGuard from './plugins/grants';
 import rolesAdminRoutes from './api/roles-admin.routes';
 import messageRoutes from './api/message.routes';
 import notifications from './plugins/notifications';
+import webhookRoutes from './api/webhook.routes';
+import webhooks, { kickWebhookDeliveries } from './plugins/webhooks';
+import { recordReminders } from './modules/message/message.service';
+import type { WebhookEndpoint } from './db/schema/index';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { FileLinks, loadFileLinkKey } from './lib/file-links';
 import { appError } from './errors';
@@ -149,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // home-page reads: 2 s is short enough for trade states that move with the clock
   app.decorate('publicCache', new PublicCache(options.config.publicCacheMs));
   app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
-  app.decorate('smsProvider', options.smsProvider ?? outboxProvider);
+  app.decorate('smsProvider', options.smsProvider ?? smsProviderFromConfig(options.config));
   app.decorate('fileLinks', new FileLinks(loadFileLinkKey({ dataDir: options.config.dataDir, keyFile: options.config.fileLinkKeyFile })));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -186,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(grantsGuard);
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerEventListeners(app, options.database);
-  await app.register(notifications);
+  await registerNotifications(app);
 
   await app.register(
     async (api) => {
@@ -221,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(driverRoutes);
       await api.register(messageRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -287,6 +294,26 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     rooms.closeAll();
     await bidsSettled(app.db);
     await unlisten();
+  });
+}
+
+/**
+ * 消息中心 and its channels (issue 28): the dispatcher making messages from notifying events, then the workers that
+ * send what it queued (SMS and e-mail, webhooks), kicked right after each round.
+ */
+async function registerNotifications(app: FastifyInstance) {
+  await app.register(notifications);
+  await app.register(webhooks, {
+    // an endpoint switched off for failing a day: its admins hear it once per run of failures
+    onEndpointDisabled: async (endpoint: WebhookEndpoint) => {
+      const key = `webhook.endpoint_disabled:${endpoint.id}:${endpoint.failingSince?.toISOString() ?? ''}`;
+      if (await recordReminders(app.db, 'webhook.endpoint_disabled', [{ key, payload: { id: endpoint.id } }], app.clock.now())) app.notifications.kick();
+    },
+  });
+  await app.register(messageDeliveries);
+  app.notifications.afterDispatch.add((result) => {
+    if (result.deliveries > 0) kickMessageDeliveries(app);
+    if (result.webhooks > 0) kickWebhookDeliveries(app);
   });
 }
 

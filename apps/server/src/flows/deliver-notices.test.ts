@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { contracts, deals, messageDeliveries, messageEvents, messages, users } from '../db/schema/index';
+import { contracts, deals, messageDeliveries, messageEvents, messages, smsOutbox, users } from '../db/schema/index';
+import { runMessageDeliveries } from '../plugins/message-deliveries';
 import { newRequestId } from '../modules/funds/funds.test-helpers';
 import { recordReminders } from '../modules/message/message.service';
 import { createProduct, listingInput, post } from '../modules/listing/listing.test-helpers';
@@ -100,6 +101,11 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
       expect(Array.from(text.body).length).toBeLessThanOrEqual(70);
       expect(text.body).toContain(contract!.contractNo);
     }
+
+    // sent through the platform's SMS provider: the outbox the trading centre reads (短信发件箱)
+    await runMessageDeliveries(t.app);
+    const outbox = await db.select().from(smsOutbox).where(inArray(smsOutbox.mobile, ['13900000001', '13900000002']));
+    expect(outbox.filter((o) => o.content.includes(contract!.contractNo)).map((o) => o.mobile).sort()).toEqual(['13900000001', '13900000002']);
 
     // both tabs heard the new message; reading it in one updates the other
     await within(2000, async () => buyerTab.events.some((e) => e.message?.title === '待签署合同'));
