@@ -38,6 +38,13 @@ export const FIELD_LABELS: Record<string, string> = {
   ad: '灰分',
   addressDetail: '详细地址',
   amount: '金额',
+  // 消息中心
+  unread: '未读筛选',
+  ids: '消息',
+  all: '全部已读',
+  email: '邮箱',
+  preferences: '通知设置',
+  sms: '短信开关',
   // 推送接口 (webhooks)
   url: '推送地址',
   eventTypes: '推送事件',
