@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
-import type { WebhookEndpoint } from '../../db/schema/index';
 import { ManualClock } from '../../lib/clock';
 import webhookRoutes from '../../api/webhook.routes';
 import webhooks from '../../plugins/webhooks';
@@ -19,8 +18,6 @@ export interface WebhookTestApp {
   database: Database;
   clock: ManualClock;
   config: Config;
-  /** endpoints the worker switched off, as `onEndpointDisabled` heard them */
-  disabled: WebhookEndpoint[];
   /** a new app on the same database and clock (the old one closed first: a restart) */
   restart(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -47,11 +44,10 @@ export async function createWebhookTestApp(kind: TestDatabaseKind, overrides: Pa
   };
   const database = await openTestDatabase(kind);
   const clock = new ManualClock();
-  const disabled: WebhookEndpoint[] = [];
   const build = async () => {
     const app = await buildApp({ config, database, clock });
     if (!app.hasRoute({ method: 'GET', url: `${API_PREFIX}/webhook/eventTypes` })) await app.register(webhookRoutes, { prefix: API_PREFIX });
-    if (!app.hasDecorator('webhookDeliveries')) await app.register(webhooks, { onEndpointDisabled: (endpoint: WebhookEndpoint) => void disabled.push(endpoint) });
+    if (!app.hasDecorator('webhookDeliveries')) await app.register(webhooks);
     await app.ready();
     return app;
   };
@@ -60,7 +56,6 @@ export async function createWebhookTestApp(kind: TestDatabaseKind, overrides: Pa
     database,
     clock,
     config,
-    disabled,
     async restart() {
       await harness.app.close();
       harness.app = await build();
