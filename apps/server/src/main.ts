@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { recordNotifyingEvents } from './plugins/notifications';
+import { systemClock } from './lib/clock';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { openPglite, openPostgres } from './lib/database';
@@ -51,6 +53,8 @@ async function main() {
       // made here on the first start; it issues the demo's certificates, and the app is given the same one
       const platformCa = await loadPlatformCa({ dataDir: config.dataDir, certFile: config.caCertFile, keyFile: config.caKeyFile });
       if (!config.demoData) return { platformCa, demoAuction: null };
+      // the demo's deals, contracts and trucks leave their messages like any others (made once the app runs)
+      recordNotifyingEvents(database.db, systemClock);
       await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')), platformCa);
       // a live auction at every start-up, kept moving by demo bidders for the first minutes
       return { platformCa, demoAuction: await ensureLiveDemoAuction(database.db, platformCaVerifier(platformCa), new Date()) };

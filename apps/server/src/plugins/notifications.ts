@@ -2,7 +2,9 @@ import type { MessageSocketEvent } from '@coalx/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import type { Db } from '../db/client';
 import { dispatchNotices, type DispatchResult } from '../flows/deliver-notices';
+import type { Clock } from '../lib/clock';
 import { eventBusOf, type EventName } from '../lib/events';
 import { startSweep } from '../lib/sweep';
 import { messagesByIds, recordEvent, recordOf, unreadCountsOf } from '../modules/message/message.service';
@@ -69,12 +71,20 @@ export class UserChannels {
   }
 }
 
+/**
+ * From now on, every notifying event of this database is written to the outbox in its own transaction. The app does
+ * it when built; main.ts does it before loading the demo market, whose deals and contracts are told like any other.
+ */
+export function recordNotifyingEvents(db: Db, clock: Clock) {
+  eventBusOf(db).recorder = {
+    records: (name) => Object.hasOwn(NOTICE_RULES, name),
+    record: (tx, name, payload) => recordEvent(tx, name, payload, clock.now()),
+  };
+}
+
 export default fp(async function notifications(app: FastifyInstance) {
   const bus = eventBusOf(app.db);
-  bus.recorder = {
-    records: (name) => Object.hasOwn(NOTICE_RULES, name),
-    record: (db, name, payload) => recordEvent(db, name, payload, app.clock.now()),
-  };
+  recordNotifyingEvents(app.db, app.clock);
   const channels = new UserChannels();
   let running: Promise<void> | null = null;
   let again = false;

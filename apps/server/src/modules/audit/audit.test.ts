@@ -17,6 +17,8 @@ import { eq } from 'drizzle-orm';
  * signed-in actor to record. Every other non-GET route must carry an audit label.
  */
 const NOT_AUDITED = new Set([
+  // a reader marking their own messages read: the message keeps its read time, the trail would only repeat it
+  'POST /trade-api/api/message/read',
   'POST /trade-api/sys/login',
   'POST /trade-api/sys/sms/send',
   'POST /trade-api/sys/enterprise/checkExist',

@@ -1,4 +1,4 @@
-import { BREACH_RULINGS, formatDateTime, formatTons, type BreachRuling } from '@coalx/shared';
+import { BREACH_RULINGS, CONTRACT_SIGNABLE_STATES, formatDateTime, formatTons, type BreachRuling } from '@coalx/shared';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { contracts } from '../../db/schema/index';
@@ -14,6 +14,9 @@ async function contractOf(tx: Tx, id: number) {
   return row ?? null;
 }
 type ContractRow = NonNullable<Awaited<ReturnType<typeof contractOf>>>;
+
+/** Asks made stale by what happened since (a demo loaded at once, a dispatch after a long outage) are not made. */
+const signable = (c: ContractRow) => (CONTRACT_SIGNABLE_STATES as readonly string[]).includes(c.status);
 
 const linkOf = (c: ContractRow) => `/contract/info?id=${c.id}`;
 /** 「合同 HT… （卖方 与 买方，5500大卡动力煤 1,000.00 吨）」 */
@@ -38,6 +41,7 @@ const parties = (c: ContractRow) => [c.sellerEnterpriseId, c.buyerEnterpriseId];
 const created: NoticeRule = async (tx, payload) => {
   const c = await contractOf(tx, Number(payload.id));
   if (!c) return null;
+  if (!signable(c)) return { notices: [], webhook: { type: 'contract.created', enterpriseIds: parties(c), data: webhookData(c) } };
   return {
     notices: [
       {
@@ -61,6 +65,7 @@ function signedBy(side: 'seller' | 'buyer'): NoticeRule {
   return async (tx, payload) => {
     const c = await contractOf(tx, Number(payload.id));
     if (!c) return null;
+    if (!signable(c)) return { notices: [], webhook: { type: 'contract.signed', enterpriseIds: parties(c), data: { ...webhookData(c), signedBy: side } } };
     const other = side === 'seller' ? c.buyerEnterpriseId : c.sellerEnterpriseId;
     const who = side === 'seller' ? `卖方 ${c.context.seller.name}` : `买方 ${c.context.buyer.name}`;
     return {
@@ -103,7 +108,7 @@ const effective: NoticeRule = async (tx, payload) => {
 /** Past the deadline: the parties are told, and the operator has a ruling to make. */
 const overdue: NoticeRule = async (tx, payload) => {
   const c = await contractOf(tx, Number(payload.id));
-  if (!c) return null;
+  if (!c || c.status !== 'overdue') return null;
   return {
     notices: [
       {
@@ -152,7 +157,7 @@ const voided: NoticeRule = async (tx, payload) => {
 /** Scheduled: 4 hours before the deadline, the sides that have not signed yet. */
 export const deadlineSoon: NoticeRule = async (tx, payload) => {
   const c = await contractOf(tx, Number(payload.id));
-  if (!c || !['pending', 'seller_signed', 'buyer_signed'].includes(c.status)) return null;
+  if (!c || !signable(c)) return null;
   const unsigned = [c.sellerSignedAt ? null : c.sellerEnterpriseId, c.buyerSignedAt ? null : c.buyerEnterpriseId].filter((id): id is number => id !== null);
   if (unsigned.length === 0) return null;
   return {
@@ -192,7 +197,7 @@ export const CONTRACT_REMINDERS: Reminder[] = [
       const rows = await db
         .select({ id: contracts.id, signDeadline: contracts.signDeadline })
         .from(contracts)
-        .where(and(inArray(contracts.status, ['pending', 'seller_signed', 'buyer_signed']), gt(contracts.signDeadline, now), lte(contracts.signDeadline, new Date(now.getTime() + 4 * HOUR_MS))));
+        .where(and(inArray(contracts.status, [...CONTRACT_SIGNABLE_STATES]), gt(contracts.signDeadline, now), lte(contracts.signDeadline, new Date(now.getTime() + 4 * HOUR_MS))));
       return rows.map((r) => ({ key: `contract.deadline_soon:${r.id}:${r.signDeadline.toISOString()}`, payload: { id: r.id } }));
     },
   },
