@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { appError } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { truckView } from '../modules/delivery/delivery.presenter';
 import { saveSellerAnswer, truckForActor } from '../modules/delivery/trucks.service';
@@ -17,6 +18,7 @@ export async function answerDispute(db: Db, clock: Clock, actor: Actor, id: numb
     if (truck.status !== 'disputed') throw appError('state_changed', `派车单当前状态为${stateLabel(DispatchStates, truck.status)}，没有待答复的异议`);
     await saveSellerAnswer(tx, id, input.answer, now);
     await recordOrderEvent(tx, { orderId: order.id, action: '答复异议', actor, note: `派车单 ${truck.dispatchNo}：${input.answer}`, at: now });
+    await publish(tx, 'dispatch.dispute_answered', { id });
   });
   return truckView(db, actor, id);
 }

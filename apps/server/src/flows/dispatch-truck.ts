@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { nextTradeNumber } from '../lib/trade-number';
 import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { truckView } from '../modules/delivery/delivery.presenter';
@@ -50,6 +51,7 @@ export async function dispatchTruck(db: Db, clock: Clock, actor: Actor, input: D
       note: `派车单 ${dispatchNo}：${driver.plateNo} ${driver.name}，计划 ${formatTons(input.plannedKg)}，${input.planDate} 装车`,
       at: now,
     });
+    await publish(tx, 'dispatch.created', { id: truckId });
     return truckId;
   });
   return truckView(db, actor, id);

@@ -2,6 +2,7 @@ import { formatFen, formatTons, type StatementView } from '@coalx/shared';
 import type { Db } from '../db/client';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { nextTradeNumber } from '../lib/trade-number';
 import { findOrder, orderForActor, recordOrderEvent } from '../modules/order/order.service';
 import { settlementPolicy } from '../modules/settlement/settlement.policy';
@@ -29,6 +30,7 @@ export async function issueStatement(db: Db, clock: Clock, actor: Actor, orderId
       issuedByName: actor.username,
       issuedAt: now,
     });
+    await publish(tx, 'statement.issued', { id: made.id });
     await recordOrderEvent(tx, { orderId, action: '开具结算单', actor, note: `结算单 ${made.statementNo}：结算 ${formatTons(figures.settledKg)}，金额 ¥${formatFen(figures.amountFen)}`, at: now });
     return made;
   });

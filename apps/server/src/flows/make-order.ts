@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
-import type { EventBus } from '../lib/events';
+import { publish, type EventBus } from '../lib/events';
 import { startSweep } from '../lib/sweep';
 import { contractForOrder, effectiveContractIds, markContractPerforming } from '../modules/contract/contract.service';
 import { hasNoOrder, insertOrder } from '../modules/order/order.service';
@@ -42,7 +42,10 @@ export async function makeOrderForContract(db: Db, clock: Clock, contractId: num
       paymentDeadline,
       createdAt: now,
     });
-    if (order) await markContractPerforming(tx, contract.id, now);
+    if (order) {
+      await markContractPerforming(tx, contract.id, now);
+      await publish(tx, 'order.created', { id: order.id });
+    }
     return order;
   });
 }

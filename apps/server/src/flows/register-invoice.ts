@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { appError, businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { findStoredFile, ownedFileId } from '../modules/files/files.service';
 import { invoicePolicy } from '../modules/invoice/invoice.policy';
 import { dateProblem, insertInvoice, invoiceTotals, invoiceView, refuseUsedNumber, requireSettled, withNumber, yuan } from '../modules/invoice/invoice.service';
@@ -54,6 +55,7 @@ export async function registerInvoice(db: Db, clock: Clock, actor: Actor, orderI
           createdAt: now,
           updatedAt: now,
         });
+      await publish(tx, 'invoice.registered', { id: rowId });
       await recordOrderEvent(tx, { orderId, action: '登记发票', actor, note: `发票号码 ${input.number}，价税合计 ${yuan(input.total)}`, at: now });
       return rowId;
     }),

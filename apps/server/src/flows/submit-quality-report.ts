@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { appError, businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { reportView } from '../modules/delivery/delivery.presenter';
 import { insertQualityReport, requireNewReportNo, withReportNo } from '../modules/delivery/lab-reports.service';
@@ -36,6 +37,7 @@ export async function submitQualityReport(db: Db, clock: Clock, actor: Actor, or
         note: `化验单 ${input.reportNo}${input.batch ? `（${input.batch}）` : ''}：Qnet,ar ${input.qnet} kcal/kg，Mt ${input.mt}%，St,d ${input.st}%，Ad ${input.ad}%，Vdaf ${input.vdaf}%`,
         at: now,
       });
+      await publish(tx, 'qualityreport.submitted', { id: reportId });
       return reportId;
     }),
   );
