@@ -60,7 +60,7 @@ export async function enrolAuction(
       enrolment.depositId = deposit.id;
     }
     await tx.update(auctions).set({ enrolCount: sql`${auctions.enrolCount} + 1`, updatedAt: now }).where(eq(auctions.id, auction.id));
-    await publish(tx, 'auction.enrolled', { tradeNo: auction.tradeNo });
+    await publish(tx, 'auction.enrolled', { tradeNo: auction.tradeNo, enrolmentId: enrolment.id });
     return enrolment;
   });
 }

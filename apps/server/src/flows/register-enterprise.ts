@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { enterprises } from '../db/schema/index';
 import { appError } from '../errors';
 import type { Clock } from '../lib/clock';
+import { publish } from '../lib/events';
 import { transition } from '../lib/transition';
 import { hashPassword } from '../lib/password';
 import { createAccount, usernameTaken, verifyCredentials } from '../modules/auth/accounts.service';
@@ -98,6 +99,7 @@ export async function registerEnterprise(db: Db, clock: Clock, input: Enterprise
         { kind: 'licence', fileId: files.get(input.licenceUrl)! },
         { kind: 'authorization', fileId: files.get(input.authorizationUrl)! },
       ]);
+      await publish(tx, 'enterprise.registered', { id: e!.id });
       return { clientId, organName: e!.organName, auditStatus: 'pending' };
     });
   } catch (err) {

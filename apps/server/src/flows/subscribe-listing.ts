@@ -267,6 +267,8 @@ async function commitGroup(tx: Tx, tradeNo: string, jobs: readonly SubscribeJob[
 
   const answers: Subscription[] = [];
   for (const { row, now } of accepted) answers.push(listing.autoConfirm ? await confirmSubscriptionInTx(tx, now, listing, row) : row);
+  // one waiting for the publisher's answer is a notice to it (an auto-confirmed one announces its confirmation)
+  if (!listing.autoConfirm) for (const { row } of accepted) await publish(tx, 'subscription.created', { id: row.id });
   return verdicts.map((v) => ('accepted' in v ? { ok: true, value: answers[v.accepted]! } : v));
 }
 

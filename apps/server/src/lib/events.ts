@@ -32,7 +32,7 @@ export interface MarketMoved extends StatusMoved {
 
 export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in MarketEventName]: MarketMoved } & {
   /** A trader enrolled in an auction (its deposit frozen). */
-  'auction.enrolled': { tradeNo: string };
+  'auction.enrolled': { tradeNo: string; enrolmentId: number };
   /** Everything a live screen needs to apply the bid without reading it back (plugins/realtime.ts). */
   'auction.bid_accepted': { tradeNo: string; seq: number; price: number; bidder: string; at: number; currentEnd: number; inExtension: boolean };
   /** The award ended the auction (the market table's `end` move), with its result. */

@@ -388,16 +388,20 @@ export async function uploadPaperCopy(db: Db, storage: FileStorage, clock: Clock
     if (pending) throw appError('contract_upload_pending');
     const upload = await saveUpload(tx, storage, clock, actor, { filename: file.fileName, data: file.data, visibility: 'private' });
     const fileId = await ownedFileId(tx, upload.url, actor.enterpriseId!);
-    await tx.insert(contractUploads).values({
-      contractId: id,
-      side,
-      enterpriseId: actor.enterpriseId!,
-      fileId,
-      fileName: upload.name,
-      submittedBy: actor.userId,
-      submittedByName: actor.username,
-      createdAt: now,
-    });
+    const [paper] = await tx
+      .insert(contractUploads)
+      .values({
+        contractId: id,
+        side,
+        enterpriseId: actor.enterpriseId!,
+        fileId,
+        fileName: upload.name,
+        submittedBy: actor.userId,
+        submittedByName: actor.username,
+        createdAt: now,
+      })
+      .returning({ id: contractUploads.id });
+    await publish(tx, 'contractupload.submitted', { id: paper!.id });
     await logContractEvent(tx, id, now, actor, '上传纸质合同', `${CONTRACT_SIDES[side]}上传了双方签字盖章的纸质合同「${upload.name}」，待交易中心审核`);
     return presentDetail(tx, actor, locked, held);
   });

@@ -19,6 +19,7 @@ import { appError, businessRule, conflict, notFound } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
+import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';
 import { accountNames } from '../auth/accounts.service';
 import { enterpriseIdsNamed, enterpriseNames } from '../enterprise/enterprise.service';
@@ -196,6 +197,7 @@ export async function registerDriver(db: Db, clock: Clock, actor: Actor, input: 
         .insert(drivers)
         .values({ enterpriseId, ...driverColumns(input), ...photos, status: 'pending', createdBy: actor.userId, createdAt: now, updatedAt: now })
         .returning();
+      await publish(tx, 'driver.registered', { id: created!.id });
       return created!;
     }),
   );

@@ -5,6 +5,7 @@ import { enterpriseAttachments, enterpriseChangeRequests, enterprises, type Ente
 import { appError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/db-errors';
+import { publish } from '../../lib/events';
 import { resolveLeafArea } from '../area/area.service';
 import { filesByIds, ownedFileId } from '../files/files.service';
 
@@ -172,7 +173,7 @@ export async function applyChange(db: Db, clock: Clock, actor: { userId: number;
   try {
     await db.transaction(async (tx) => {
       const licenceFileId = input.licenceUrl ? await ownedFileId(tx, input.licenceUrl, e.id) : null;
-      await tx.insert(enterpriseChangeRequests).values({
+      const [change] = await tx.insert(enterpriseChangeRequests).values({
         enterpriseId: e.id,
         organName: input.organName,
         creditCode: input.creditCode,
@@ -184,7 +185,8 @@ export async function applyChange(db: Db, clock: Clock, actor: { userId: number;
         appliedBy: actor.userId,
         createdAt: clock.now(),
         updatedAt: clock.now(),
-      });
+      }).returning({ id: enterpriseChangeRequests.id });
+      await publish(tx, 'enterprise.change_requested', { id: change!.id });
     });
   } catch (err) {
     if (uniqueViolation(err)?.includes('one_pending')) throw appError('business_rule', '已有待审核的变更申请，请等待交易中心审核');

@@ -5,6 +5,7 @@ import { depositInApplications, withdrawals } from '../../db/schema/index';
 import { findEnterprise } from '../enterprise/enterprise.service';
 import { businessRule } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { publish } from '../../lib/events';
 import { transition } from '../../lib/transition';
 import type { Actor } from '../../lib/actor';
 import { findStoredFile } from '../files/files.service';
@@ -30,11 +31,15 @@ export async function applyDepositIn(
 ) {
   const enterpriseId = requireEnterprise(actor);
   await assertOwnFile(db, enterpriseId, input.voucherUrl);
-  const [created] = await db
-    .insert(depositInApplications)
-    .values({ ...input, enterpriseId, appliedBy: actor.userId })
-    .onConflictDoNothing({ target: [depositInApplications.enterpriseId, depositInApplications.requestId] })
-    .returning();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(depositInApplications)
+      .values({ ...input, enterpriseId, appliedBy: actor.userId })
+      .onConflictDoNothing({ target: [depositInApplications.enterpriseId, depositInApplications.requestId] })
+      .returning();
+    if (row) await publish(tx, 'funds.deposit_in_applied', { id: row.id });
+    return row;
+  });
   if (created) return created;
   // the same submission again (double click, retry): the first one stands
   const [existing] = await db
@@ -119,6 +124,7 @@ export async function applyWithdrawal(
       remark: '出金申请冻结',
       createdBy: actor.userId,
     });
+    await publish(tx, 'funds.withdrawal_applied', { id: created!.id });
     return created!;
   });
 }
