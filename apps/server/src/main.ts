@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { openPglite, openPostgres } from './lib/database';
 import { loadDemoData } from './demo/index';
+import { readAllButNewest } from './demo/messages';
 import { loadPlatformCa, type PlatformCa } from './modules/ukey/ca';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import { seedSystemData } from './flows/seed-system-data';
@@ -30,7 +31,7 @@ async function main() {
   }
 
   let database: Database;
-  let started: { platformCa: PlatformCa; demoAuction: string | null };
+  let started: { platformCa: PlatformCa; demoAuction: string | null; demoLoaded?: boolean };
   // how long each start-up step took, in the started log line (a slow start says where its time went)
   const phases: Record<string, number> = {};
   // performance.now() counts from the process's start: the first phase is Node loading the server's code
@@ -55,9 +56,9 @@ async function main() {
       if (!config.demoData) return { platformCa, demoAuction: null };
       // the demo's deals, contracts and trucks leave their messages like any others (made once the app runs)
       recordNotifyingEvents(database.db, systemClock);
-      await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')), platformCa);
+      const demoLoaded = await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')), platformCa);
       // a live auction at every start-up, kept moving by demo bidders for the first minutes
-      return { platformCa, demoAuction: await ensureLiveDemoAuction(database.db, platformCaVerifier(platformCa), new Date()) };
+      return { platformCa, demoLoaded, demoAuction: await ensureLiveDemoAuction(database.db, platformCaVerifier(platformCa), new Date()) };
     });
   } catch (err) {
     unlock();
@@ -65,7 +66,7 @@ async function main() {
   }
   phase('seedMs');
 
-  const { platformCa, demoAuction } = started;
+  const { platformCa, demoAuction, demoLoaded } = started;
   // exactly one process drives the demo bidders, or every process would bid for them
   const extraJobs: ScheduledJob[] = [];
   if (demoAuction && (await database.holdForLife('demoBidders'))) extraJobs.push(demoBiddersJob(Date.now(), demoAuction));
@@ -78,6 +79,12 @@ async function main() {
     extraJobs,
   });
   phase('buildMs');
+  if (demoLoaded) {
+    // the demo's messages are made now, and its people have read all but the newest few
+    while ((await app.notifications.dispatch()).processed > 0);
+    await readAllButNewest(database.db);
+    phase('demoMessagesMs');
+  }
   if (extraJobs.length) app.log.info({ tradeNo: demoAuction }, '本进程驱动演示竞价');
 
   let closing = false;
