@@ -91,7 +91,8 @@ export async function savePublished<T extends PublishedTable>(
     const [existing] = (await db.select().from(p.table as PgTable).where(eq(p.table.tradeNo, input.tradeId)).limit(1)) as (RowOf<T> & Owned)[];
     if (!existing) throw notFound(p.notFoundMessage);
     p.policy.can(actor, 'manage', existing);
-    return transition(db, p.states, move, { table: p.table, where: eq(p.table.id, existing.id), set: set as PgUpdateSetSource<T> });
+    // in a transaction: the move and its notifying event (the outbox row) commit together
+    return db.transaction((tx) => transition(tx, p.states, move, { table: p.table, where: eq(p.table.id, existing.id), set: set as PgUpdateSetSource<T> }));
   }
   return db.transaction(async (tx) => {
     const tradeNo = await nextTradeNumber(tx, p.prefix, now);
@@ -115,10 +116,12 @@ export async function auditPublished<T extends PublishedTable>(
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<RowOf<T>> {
   p.policy.can(actor, 'audit');
-  return transition(db, p.states, decision.approve ? 'approve' : 'reject', {
-    table: p.table,
-    where: eq(p.table.tradeNo, tradeNo),
-    set: { auditTime: now, auditedBy: actor.userId, updatedAt: now, ...(decision.approve ? {} : { rejectReason: decision.reason }) } as PgUpdateSetSource<T>,
-    notFoundMessage: p.notFoundMessage,
-  });
+  return db.transaction((tx) =>
+    transition(tx, p.states, decision.approve ? 'approve' : 'reject', {
+      table: p.table,
+      where: eq(p.table.tradeNo, tradeNo),
+      set: { auditTime: now, auditedBy: actor.userId, updatedAt: now, ...(decision.approve ? {} : { rejectReason: decision.reason }) } as PgUpdateSetSource<T>,
+      notFoundMessage: p.notFoundMessage,
+    }),
+  );
 }

@@ -262,12 +262,15 @@ export async function disableDriver(db: Db, clock: Clock, actor: Actor, id: numb
 export async function resubmitDriver(db: Db, clock: Clock, actor: Actor, id: number): Promise<DriverDetail> {
   const { row, enterpriseId } = await ownDriver(db, actor, id);
   if (row.status === 'approved') throw businessRule('该司机已通过审核，无需重新提交');
-  const moved = await transition(db, DriverStates, 'resubmit', {
-    table: drivers,
-    where: and(eq(drivers.id, id), eq(drivers.enterpriseId, enterpriseId))!,
-    set: { auditNote: '', auditedBy: null, auditedAt: null, updatedAt: clock.now() },
-    notFoundMessage: '司机不存在',
-  });
+  // in a transaction: the move and its notifying event (the outbox row) commit together
+  const moved = await db.transaction((tx) =>
+    transition(tx, DriverStates, 'resubmit', {
+      table: drivers,
+      where: and(eq(drivers.id, id), eq(drivers.enterpriseId, enterpriseId))!,
+      set: { auditNote: '', auditedBy: null, auditedAt: null, updatedAt: clock.now() },
+      notFoundMessage: '司机不存在',
+    }),
+  );
   return presentDetail(db, actor, moved);
 }
 
@@ -277,7 +280,7 @@ export async function auditDriver(db: Db, clock: Clock, actor: Actor, id: number
   const now = clock.now();
   const where: SQL = eq(drivers.id, id);
   const set = { auditedBy: actor.userId, auditedAt: now, updatedAt: now, auditNote: decision.approve ? '' : decision.reason };
-  const moved = await transition(db, DriverStates, decision.approve ? 'approve' : 'reject', { table: drivers, where, set, notFoundMessage: '司机不存在' });
+  const moved = await db.transaction((tx) => transition(tx, DriverStates, decision.approve ? 'approve' : 'reject', { table: drivers, where, set, notFoundMessage: '司机不存在' }));
   return presentDetail(db, actor, moved);
 }
 

@@ -72,12 +72,15 @@ export async function confirmDepositIn(db: Db, clock: Clock, actor: Actor, id: n
 }
 
 export async function rejectDepositIn(db: Db, clock: Clock, actor: Actor, id: number, reason: string) {
-  return transition(db, DepositInStates, 'reject', {
-    table: depositInApplications,
-    where: eq(depositInApplications.id, id),
-    set: { rejectReason: reason, reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() },
-    notFoundMessage: '申请不存在',
-  });
+  // in a transaction: the move and its notifying event (the outbox row) commit together
+  return db.transaction((tx) =>
+    transition(tx, DepositInStates, 'reject', {
+      table: depositInApplications,
+      where: eq(depositInApplications.id, id),
+      set: { rejectReason: reason, reviewedBy: actor.userId, reviewedAt: clock.now(), updatedAt: clock.now() },
+      notFoundMessage: '申请不存在',
+    }),
+  );
 }
 
 // ---------- 出金 ----------
