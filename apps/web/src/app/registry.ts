@@ -65,7 +65,7 @@ export const VIEW_REGISTRY: Record<string, Page> = {
   LongTermInfo: lazyPage(() => import('@/pages/workspace/longTerm/info')),
   MessageList: lazyPage(() => import('@/pages/workspace/message/list')),
   MessageSettings: lazyPage(() => import('@/pages/workspace/message/settings')),
-  // WebhookManage: PENDING the 推送接口 page (pages/workspace/message/webhook)
+  WebhookManage: lazyPage(() => import('@/pages/workspace/message/webhook')),
 };
 
 export function resolveView(component: string | null | undefined): Page {

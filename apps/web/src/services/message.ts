@@ -15,13 +15,13 @@ export interface MarkReadResult {
 
 /** Newest first; `unread: 'true'` for the unread ones only; dates are Asia/Shanghai days, both ends included. */
 export const listMessages = (query: Partial<MessageQuery>) =>
-  requestResult<PageResult<MessageRecord>>('/message/list', { params: { ...query } });
+  requestResult<PageResult<MessageRecord>>('/api/message/list', { params: { ...query } });
 
-export const getUnreadCount = () => requestResult<UnreadCount>('/message/unreadCount');
+export const getUnreadCount = () => requestResult<UnreadCount>('/api/message/unreadCount');
 
-export const markRead = (input: MarkReadInput) => requestResult<MarkReadResult>('/message/read', { method: 'POST', data: input });
+export const markRead = (input: MarkReadInput) => requestResult<MarkReadResult>('/api/message/read', { method: 'POST', data: input });
 
-export const getMessageSettings = () => requestResult<MessageSettings>('/message/settings');
+export const getMessageSettings = () => requestResult<MessageSettings>('/api/message/settings');
 
 export const saveMessageSettings = (input: MessageSettingsInput) =>
-  requestResult<MessageSettings>('/message/settings', { method: 'POST', data: input });
+  requestResult<MessageSettings>('/api/message/settings', { method: 'POST', data: input });

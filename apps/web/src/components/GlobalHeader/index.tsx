@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { WORKSPACE_HOME_PATH } from '@/app/guard';
 import { isFirstLogin, isSignedIn, useSession } from '@/app/session';
 import Logo from '@/components/Logo';
+import './header.css';
 
 // Only signed-in users see it: visitors' first load of /user/login and /index does without Dropdown, Menu, Modal.
 const AvatarDropdown = lazy(() => import('@/components/AvatarDropdown'));

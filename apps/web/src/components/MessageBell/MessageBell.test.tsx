@@ -5,6 +5,8 @@ import { message as toast, notification } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageRecord } from '@coalx/shared';
 import { messageChannel } from '@/hooks/useMessageChannel';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import MessageBell from '.';
 import BellPanel from './BellPanel';
 import { noticeKey, showUrgentNotice } from './urgent-notice';
 
@@ -83,6 +85,60 @@ describe('the bell’s panel', () => {
     renderPanel(0);
     expect(await screen.findByText('暂无未读消息')).toBeTruthy();
     expect((screen.getByRole('button', { name: '全部已读' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+/** Every media query answers `wide`: antd's breakpoints see a desk (true) or a phone (false). */
+function screenWide(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: wide,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+function renderBell() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/workbench']}>
+        <Routes>
+          <Route path="/workbench" element={<MessageBell />} />
+          <Route path="/contract/sign" element={<p>合同签署页</p>} />
+          <Route path="/message/list" element={<p>我的消息页</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the bell', () => {
+  it('opens its panel on a click, and 查看 goes to the message’s page and marks it read', async () => {
+    screenWide(true);
+    api.list.mockResolvedValue({ records: [record(7)], total: 1, current: 1, size: 5 });
+    api.markRead.mockResolvedValue({ marked: 1, unread: { count: 0, urgent: 0 } });
+    renderBell();
+    fireEvent.click(screen.getByTestId('message-bell'));
+    expect(await screen.findByText('待签署合同')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '查看' }));
+    expect(await screen.findByText('合同签署页')).toBeTruthy();
+    await waitFor(() => expect(api.markRead).toHaveBeenCalledWith({ ids: [7] }));
+  });
+
+  it('on a phone opens 我的消息 instead of a panel the screen has no room for', async () => {
+    screenWide(false);
+    renderBell();
+    fireEvent.click(screen.getByTestId('message-bell'));
+    expect(await screen.findByText('我的消息页')).toBeTruthy();
+    expect(api.list).not.toHaveBeenCalled();
   });
 });
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Popover, Tooltip } from 'antd';
+import { Badge, Grid, Popover } from 'antd';
 import { useNavigate } from 'react-router';
 import type { MessageRecord } from '@coalx/shared';
 import { followMessage, useMessageChannel } from '@/hooks/useMessageChannel';
-import { unreadSummary } from '@/lib/message';
+import { MESSAGE_LIST_PATH, unreadSummary } from '@/lib/message';
 import BellPanel from './BellPanel';
 import { showUrgentNotice } from './urgent-notice';
 import './message-bell.css';
@@ -21,6 +21,7 @@ export default function MessageBell() {
     navigateRef.current = navigate;
   }, [navigate]);
   const [open, setOpen] = useState(false);
+  const phone = Grid.useBreakpoint().sm === false;
 
   const onMessage = useCallback((message: MessageRecord) => {
     if (message.urgent) showUrgentNotice(message, (m) => followMessage(m, (to) => navigateRef.current(to)));
@@ -33,6 +34,24 @@ export default function MessageBell() {
     navigate(to);
   };
 
+  const button = (
+    // the browser's own tooltip: an antd Tooltip inside the Popover would take the click the Popover needs
+    <button
+      type="button"
+      className="coalx-bell"
+      title={unreadSummary(unread)}
+      aria-label={unreadSummary(unread)}
+      data-testid="message-bell"
+      onClick={phone ? () => navigate(MESSAGE_LIST_PATH) : undefined}
+    >
+      <Badge count={count} overflowCount={99} size="small" offset={[2, -2]}>
+        <BellOutlined className="coalx-bell-icon" />
+      </Badge>
+    </button>
+  );
+  // a phone has no room for the panel beside the header: the bell opens 我的消息, its cards made for the screen
+  if (phone) return button;
+
   return (
     <Popover
       open={open}
@@ -41,16 +60,10 @@ export default function MessageBell() {
       placement="bottomRight"
       arrow={false}
       classNames={{ root: 'coalx-bell-popover' }}
-      content={open ? <BellPanel unread={unread} version={version} onNavigate={go} onFollow={(m) => { setOpen(false); followMessage(m, navigate); }} /> : null}
+      content={<BellPanel unread={unread} version={version} onNavigate={go} onFollow={(m) => { setOpen(false); followMessage(m, navigate); }} />}
       destroyOnHidden
     >
-      <Tooltip title={open ? null : unreadSummary(unread)} placement="bottom">
-        <button type="button" className="coalx-bell" aria-label={unreadSummary(unread)} data-testid="message-bell">
-          <Badge count={count} overflowCount={99} size="small" offset={[2, -2]}>
-            <BellOutlined className="coalx-bell-icon" />
-          </Badge>
-        </button>
-      </Tooltip>
+      {button}
     </Popover>
   );
 }

@@ -34,6 +34,7 @@ export function showUrgentNotice(message: MessageRecord, follow: (message: Messa
       </Button>
     ),
     duration: 0,
-    placement: 'topRight',
+    // bottom right: the header (the bell, the avatar menu) stays in reach while the notice is open
+    placement: 'bottomRight',
   });
 }

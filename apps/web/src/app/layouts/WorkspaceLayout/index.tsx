@@ -12,6 +12,7 @@ import { documentTitle } from '@/hooks/useDocumentTitle';
 import { LogoMark } from '@/components/Logo';
 import { menuIcon } from './icons';
 import TabBar from './TabBar';
+import './header.css';
 
 /** Layout defaults of spec §2/§9: side menu, fluid content, sider 256 wide and 80 when collapsed. */
 export const WORKSPACE_LAYOUT = { layout: 'side', contentWidth: 'Fluid', siderWidth: 256, collapsedWidth: 80 } as const;
@@ -99,8 +100,8 @@ export default function WorkspaceLayout() {
         <header className="coalx-ws-header">
           <Breadcrumb className="coalx-ws-breadcrumb" items={crumbs.map((title) => ({ title }))} />
           <div className="coalx-ws-header-right">
-            <Link to="/index" className="coalx-workspace-action">
-              <HomeOutlined /> 首页
+            <Link to="/index" className="coalx-workspace-action" aria-label="首页">
+              <HomeOutlined /> <span className="coalx-ws-home-text">首页</span>
             </Link>
             <MessageBell />
             <AvatarDropdown />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CheckOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Grid, Popconfirm, Space, Typography } from 'antd';
+import { Button, Grid, Popconfirm, Space } from 'antd';
 import { MESSAGE_CATEGORIES, type MessageCategory, type MessageRecord } from '@coalx/shared';
 import { useMessageChannel } from '@/hooks/useMessageChannel';
 import { messageTime } from '@/lib/message';
@@ -68,17 +68,16 @@ function MessageTable() {
       search: { transform: (value: [string, string]) => ({ dateFrom: value?.[0], dateTo: value?.[1] }) },
     },
     {
-      title: '标题',
+      // title and content together: what happened and what to do read as one, with the width they need
+      title: '消息',
       dataIndex: 'title',
-      width: 240,
       search: false,
-      render: (_, r) => <MessageTitle message={r} />,
-    },
-    {
-      title: '内容',
-      dataIndex: 'content',
-      search: false,
-      render: (_, r) => <div className="coalx-msg-content">{r.content}</div>,
+      render: (_, r) => (
+        <>
+          <MessageTitle message={r} />
+          <div className="coalx-msg-content">{r.content}</div>
+        </>
+      ),
     },
     {
       title: '截止时间',
@@ -176,11 +175,6 @@ function MessageTable() {
       )}
       rowClassName={(r) => (r.read ? 'coalx-msg-row-read' : '')}
       locale={{ emptyText: scope === 'unread' ? '没有未读消息' : '暂无消息' }}
-      headerTitle={
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          每条消息说明发生了什么、需要做什么和截止时间，点击“去处理”直达办理页面
-        </Typography.Text>
-      }
       request={async (p) => {
         const { scope: tab, category, dateFrom, dateTo } = cleanParams(p) as { scope?: ReadScope; category?: MessageCategory; dateFrom?: string; dateTo?: string };
         const page = await listMessages(messageQuery({ scope: tab ?? 'all', category, dateFrom, dateTo }, p.current ?? 1, p.pageSize ?? 10));

@@ -87,7 +87,7 @@ export default function MessageCards() {
               <MessageTitle message={m} />
               <ReadState read={m.read} />
             </div>
-            <div className="coalx-msg-content" style={{ marginTop: 6 }}>
+            <div className="coalx-msg-content">
               {m.content}
             </div>
             <div className="coalx-msg-card-meta">
