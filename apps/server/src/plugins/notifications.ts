@@ -18,7 +18,7 @@ import { NOTICE_RULES } from '../queries/notices/index';
 export interface Notifications {
   /** Runs the dispatcher soon (coalesced: a kick while it runs makes one more round). */
   kick(): void;
-  /** Resolves once no round is running or asked for (tests wait on it). */
+  /** Resolves once every event committed before the call is dispatched (tests wait on it). */
   settled(): Promise<void>;
   /** Runs one round now and says what it did. */
   dispatch(): Promise<DispatchResult>;
@@ -117,6 +117,9 @@ export default fp(async function notifications(app: FastifyInstance) {
   app.decorate('notifications', {
     kick,
     async settled() {
+      while (running) await running;
+      // an event that crossed processes by NOTIFY may not have asked for its round yet: one more round takes it
+      await round();
       while (running) await running;
     },
     dispatch: round,
