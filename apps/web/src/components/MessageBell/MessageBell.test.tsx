@@ -34,11 +34,15 @@ const record = (id: number, over: Partial<MessageRecord> = {}): MessageRecord =>
   ...over,
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   notification.destroy();
+  toast.destroy();
   vi.clearAllMocks();
   vi.restoreAllMocks();
+  // the notices' and the panel's close animations and unmounts are scheduled, not done at once: let them run while
+  // the test window still exists (React work after it is gone fails the whole run)
+  await new Promise((resolve) => setTimeout(resolve, 400));
 });
 
 function renderPanel(count: number) {
