@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { messageDeliveries, smsOutbox } from '../db/schema/index';
 import { ManualClock } from '../lib/clock';
-import { startSmtpServer, type TestSmtpServer } from '../modules/message/email.test-helpers';
+import { startSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { outboxProvider, type SmsProvider } from '../modules/sms/sms.provider';
 import { openTestDatabase } from '../test/test-app';
 import messageDeliveriesPlugin, { kickMessageDeliveries, runMessageDeliveries } from './message-deliveries';

@@ -7,7 +7,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/test-app';
 import { outboxProvider } from '../sms/sms.provider';
 import { DELIVERY_BATCH_SIZE, DELIVERY_LEASE_MS, DELIVERY_MAX_ATTEMPTS, NO_MAILER_ERROR, claimDueDeliveries, deliverDueMessages, deliveryBackoffMs, type DeliveryChannels } from './delivery-worker';
 import { createMailer, type Mailer } from './email';
-import { startSmtpServer, type TestSmtpServer } from './email.test-helpers';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const FROM = 'CoalX 煤炭现货交易平台 <noreply@coalx.example>';
 let serial = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, mailHtml } from './email';
-import { startSmtpServer, type TestSmtpServer } from './email.test-helpers';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 const FROM = 'CoalX 煤炭现货交易平台 <noreply@coalx.example>';
 

@@ -10,7 +10,7 @@ import { PRIVATE_ADDRESS_REFUSAL, isPrivateAddress } from './address';
 import { claimDueWebhooks, deliverDueWebhooks } from './delivery';
 import { newWebhookSecret } from './signing';
 import { enqueueWebhookDeliveries } from './webhook.service';
-import { createWebhookTestApp, startReceiver, type WebhookTestApp } from './webhook.test-helpers';
+import { createWebhookTestApp, startReceiver, type WebhookTestApp } from '../../test/webhooks';
 
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;

@@ -7,7 +7,7 @@ import { newRequestId } from '../../modules/funds/funds.test-helpers';
 import { deliveryFixture } from '../../test/delivery-fixture';
 import { effectiveOrder } from '../../test/order-factory';
 import { testDatabaseKinds } from '../../test/test-app';
-import { endpointFor, messagesOf, schedulerRound, settled, textsOf, webhookBodiesOf, webhookReceiver } from './notices.test-helpers';
+import { endpointFor, messagesOf, schedulerRound, settled, textsOf, webhookBodiesOf, webhookReceiver } from '../../test/notices';
 
 const HOUR = 3600_000;
 

@@ -11,7 +11,7 @@ import { createProduct } from '../../modules/listing/listing.test-helpers';
 import { signedIn } from '../../test/factories';
 import { tradingParty, type TradingParty } from '../../test/order-factory';
 import { createTestApp, testDatabaseKinds, type TestApp } from '../../test/test-app';
-import { endpointFor, messagesOf, schedulerRound, settled, webhookBodiesOf, webhookReceiver } from './notices.test-helpers';
+import { endpointFor, messagesOf, schedulerRound, settled, webhookBodiesOf, webhookReceiver } from '../../test/notices';
 
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users, type Order, type WebhookEndpoint } from '../../db/schema/index';
 import { deliveryFixture } from '../../test/delivery-fixture';
 import { testDatabaseKinds } from '../../test/test-app';
-import { endpointFor, messagesOf, settled, textsOf, webhookBodiesOf, webhookReceiver } from './notices.test-helpers';
+import { endpointFor, messagesOf, settled, textsOf, webhookBodiesOf, webhookReceiver } from '../../test/notices';
 
 const HOUR = 3600_000;
 

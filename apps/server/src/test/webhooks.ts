@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX } from '@coalx/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig, type Config } from '../../config';
-import type { Database } from '../../db/client';
-import { ManualClock } from '../../lib/clock';
-import webhookRoutes from '../../api/webhook.routes';
-import webhooks from '../../plugins/webhooks';
-import { openTestDatabase, type TestDatabaseKind } from '../../test/test-app';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { ManualClock } from '../lib/clock';
+import webhookRoutes from '../api/webhook.routes';
+import webhooks from '../plugins/webhooks';
+import { openTestDatabase, type TestDatabaseKind } from './test-app';
 
 export interface WebhookTestApp {
   app: FastifyInstance;

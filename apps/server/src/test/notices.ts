@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WEBHOOK_EVENT_TYPE_KEYS } from '@coalx/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { messageDeliveries, messages, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
-import { runScheduledJobs } from '../../plugins/scheduler';
-import type { TestApp } from '../../test/test-app';
+import type { Db } from '../db/client';
+import { messageDeliveries, messages, webhookDeliveries, webhookEndpoints } from '../db/schema/index';
+import { runScheduledJobs } from '../plugins/scheduler';
+import type { TestApp } from './test-app';
 
 /** The messages a user has, of one kind (all kinds when absent), oldest first. */
 export async function messagesOf(db: Db, userId: number, kind?: string) {
