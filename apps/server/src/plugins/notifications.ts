@@ -154,7 +154,7 @@ async function pushNew(app: FastifyInstance, channels: UserChannels, userIds: nu
   }
 }
 
-export async function pushCounts(app: FastifyInstance, channels: UserChannels, userIds: number[]) {
+async function pushCounts(app: FastifyInstance, channels: UserChannels, userIds: number[]) {
   const here = channels.here(userIds);
   if (here.length === 0) return;
   const counts = await unreadCountsOf(app.db, here);

@@ -23,15 +23,6 @@ export async function recordEvent(db: Db | Tx, name: string, payload: unknown, a
   await db.insert(messageEvents).values({ eventKey: randomUUID(), name, payload: payload as Record<string, unknown>, createdAt: at });
 }
 
-/**
- * A scheduled reminder's event, keyed by what it reminds of (`contract.deadline_4h:12:<deadline>`): written once,
- * whatever the number of processes, rounds or restarts. True when this call wrote it.
- */
-export async function recordReminder(db: Db | Tx, eventKey: string, name: string, payload: Record<string, unknown>, at: Date): Promise<boolean> {
-  const rows = await db.insert(messageEvents).values({ eventKey, name, payload, createdAt: at }).onConflictDoNothing().returning({ id: messageEvents.id });
-  return rows.length > 0;
-}
-
 /** Many reminders of one kind at once: one read of the keys already there, one insert of the others; returns how many are new. */
 export async function recordReminders(db: Db, name: string, due: { key: string; payload: Record<string, unknown> }[], at: Date): Promise<number> {
   if (due.length === 0) return 0;
@@ -68,11 +59,6 @@ export async function markEventFailed(db: Db, id: number, error: string) {
     .update(messageEvents)
     .set({ attempts: sql`${messageEvents.attempts} + 1`, lastError: error.slice(0, 1000) })
     .where(eq(messageEvents.id, id));
-}
-
-export async function pendingEventCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(messageEvents).where(and(isNull(messageEvents.processedAt), lt(messageEvents.attempts, EVENT_MAX_ATTEMPTS)));
-  return row?.n ?? 0;
 }
 
 /** What one user is told about one event. */
