@@ -145,6 +145,12 @@ export const WORKSPACE_MENU: MenuDefinition = {
         { id: 'operation-content', title: '内容管理', path: '/operation/content', component: 'ContentManage' },
         { id: 'operation-marketIndex', title: '指数发布', path: '/operation/marketIndex', component: 'MarketIndexManage' },
         { id: 'operation-smsOutbox', title: '短信发件箱', path: '/operation/smsOutbox', component: 'SmsOutbox' },
+        // the centre's desk (issue 29): its market in figures, its daily report, live, its members and client funds
+        { id: 'operation-statistics', title: '运营统计', path: '/operation/statistics', component: 'OperationStatistics' },
+        { id: 'operation-dailyReport', title: '交易日报', path: '/operation/dailyReport', component: 'DailyReport' },
+        { id: 'operation-monitor', title: '实时监控', path: '/operation/monitor', component: 'MarketMonitor' },
+        { id: 'operation-enterprises', title: '企业名录', path: '/operation/enterprises', component: 'EnterpriseDirectory' },
+        { id: 'operation-fundsOverview', title: '资金总览', path: '/operation/fundsOverview', component: 'FundsOverview' },
       ],
     },
     {
@@ -202,6 +208,7 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
     ...[
       'workbench', 'companyInfo', 'operation', 'operation-enterpriseAudit', 'operation-tradeAudit', 'operation-product', 'operation-fundsAudit',
       'operation-content', 'operation-marketIndex', 'operation-smsOutbox', 'logistics', 'logistics-driverAudit',
+      'operation-statistics', 'operation-dailyReport', 'operation-monitor', 'operation-enterprises', 'operation-fundsOverview',
       // the trading centre sees every contract and rules on overdue ones and paper copies
       'contract', 'contract-list', 'contract-info',
       // every order and its trucks; terminates orders and rules sign-for disputes (收货签收)
@@ -222,6 +229,8 @@ export const ROLE_GRANTS: Record<RoleCode, { permissionId: string; actions: Acti
     ...['workbench', 'companyInfo', 'system', 'system-user', 'system-role', 'system-dict', 'system-switch', 'system-template', 'system-param', 'system-auditLog'].map(
       (id) => ({ permissionId: id, actions: ALL_ACTIONS }),
     ),
+    // the admin reads the market's figures and daily reports with the trading centre, and changes nothing there
+    ...['operation', 'operation-statistics', 'operation-dailyReport'].map((id) => ({ permissionId: id, actions: ['query', 'get', 'export'] as ActionKey[] })),
     ...MESSAGE_GRANTS,
   ],
 };

@@ -60,6 +60,12 @@ export const auctions = pgTable(
     /** deal (成交) or failed (流拍) once ended. */
     result: text('result'),
     endedAt: tstz('ended_at'),
+    /** Set while the trading centre holds bidding (暂停): the bidding time left when paused, restored on resume. */
+    pausedAt: tstz('paused_at'),
+    pausedRemainingMs: bigint('paused_remaining_ms', { mode: 'number' }),
+    /** The trading centre's reason for the last pause or the cancellation (撤销). */
+    operatorReason: text('operator_reason'),
+    cancelledAt: tstz('cancelled_at'),
     ...timestamps,
   },
   (t) => [

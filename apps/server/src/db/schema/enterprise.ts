@@ -81,3 +81,26 @@ export type EnterpriseAttachment = typeof enterpriseAttachments.$inferSelect;
 export type NewEnterpriseAttachment = typeof enterpriseAttachments.$inferInsert;
 export type EnterpriseChangeRequest = typeof enterpriseChangeRequests.$inferSelect;
 export type NewEnterpriseChangeRequest = typeof enterpriseChangeRequests.$inferInsert;
+
+/**
+ * A suspension of an enterprise's trading (暂停交易) by the trading centre: from `startsAt` until `endsAt`, or until
+ * lifted when `endsAt` is null. It stops new trades only (listings, subscriptions, enrolments, bids); what is under
+ * way continues. `status`: active | lifted.
+ */
+export const enterpriseSuspensions = pgTable(
+  'enterprise_suspension',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    enterpriseId: bigint('enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    reason: text('reason').notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at'),
+    status: text('status').notNull().default('active'),
+    createdBy: bigint('created_by', { mode: 'number' }).notNull().references(() => users.id),
+    liftedAt: tstz('lifted_at'),
+    liftedBy: bigint('lifted_by', { mode: 'number' }).references(() => users.id),
+    liftReason: text('lift_reason'),
+    ...timestamps,
+  },
+  (t) => [index('enterprise_suspension_enterprise_idx').on(t.enterpriseId, t.status)],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, tstz } from './columns';
 import { enterprises } from './enterprise';
 import { users } from './auth';
@@ -145,3 +145,18 @@ export type TradeDeposit = typeof tradeDeposits.$inferSelect;
 export type NewTradeDeposit = typeof tradeDeposits.$inferInsert;
 export type PayPassword = typeof payPasswords.$inferSelect;
 export type NewPayPassword = typeof payPasswords.$inferInsert;
+
+/**
+ * The daily funds reconciliation (资金对账) of one Asia/Shanghai day: Σ accounts against Σ confirmed 入金 − Σ paid
+ * 出金, and the journal replayed against the balances. `differenceFen` 0 and `balanced` true when everything agrees;
+ * `figures` keeps every sum and each account that differs.
+ */
+export const fundsReconciliations = pgTable('fund_reconciliation', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** YYYY-MM-DD, Asia/Shanghai. */
+  day: text('day').notNull().unique(),
+  balanced: boolean('balanced').notNull(),
+  differenceFen: bigint('difference_fen', { mode: 'number' }).notNull(),
+  figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+  madeAt: tstz('made_at').notNull().defaultNow(),
+});

@@ -26,3 +26,4 @@ export * from './freight';
 export * from './long-term';
 export * from './message';
 export * from './webhook';
+export * from './statistics';

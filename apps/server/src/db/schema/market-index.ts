@@ -1,6 +1,7 @@
-import { bigint, bigserial, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { users } from './auth';
+import { deals } from './deal';
 
 /** The weekly thermal-coal index (spec §3): price and change in fen per ton. */
 export const marketIndex = pgTable(
@@ -24,3 +25,22 @@ export const marketIndex = pgTable(
 
 export type MarketIndexTerm = typeof marketIndex.$inferSelect;
 export type NewMarketIndexTerm = typeof marketIndex.$inferInsert;
+
+/**
+ * The deals a published index term rests on (指数样本): each deal of the term's week and product, included or
+ * excluded with the reason, so the index method page can show how every print was made.
+ */
+export const marketIndexSamples = pgTable(
+  'market_index_sample',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    indexId: bigint('index_id', { mode: 'number' }).notNull().references(() => marketIndex.id),
+    dealId: bigint('deal_id', { mode: 'number' }).notNull().references(() => deals.id),
+    included: boolean('included').notNull(),
+    /** Why an excluded deal was left out (null when included). */
+    exclusionReason: text('exclusion_reason'),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
+    quantityKg: bigint('quantity_kg', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('market_index_sample_uq').on(t.indexId, t.dealId)],
+);
