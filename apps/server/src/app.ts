@@ -30,12 +30,13 @@ import productRoutes from './api/product.routes';
 import { startScheduler, type ScheduledJob } from './plugins/scheduler';
 import fastifyWebsocket from '@fastify/websocket';
 import auctionRoutes from './api/auction.routes';
+import monitorRoutes from './api/monitor.routes';
 import contentRoutes from './api/content.routes';
 import homeRoutes from './api/home.routes';
 import marketIndexRoutes from './api/market-index.routes';
 import { PublicCache } from './lib/public-cache';
 import { buildSnapshot } from './modules/auction/auction.service';
-import { AuctionRooms, pushAuctionEvents } from './plugins/realtime';
+import { AuctionRooms, BoardFeed, pushAuctionEvents, pushBoardEvents } from './plugins/realtime';
 import { invalidateOnEvents } from './plugins/public-cache';
 import { eventBusOf, listenAcrossProcesses } from './lib/events';
 import { LocalFileStorage, type FileStorage } from './modules/files/storage';
@@ -97,6 +98,7 @@ declare module 'fastify' {
     config: Config;
     storage: FileStorage;
     auctionRooms: AuctionRooms;
+    boardFeed: BoardFeed;
     publicCache: PublicCache;
     smsProvider: SmsProvider;
     platformCa: PlatformCa;
@@ -210,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(productRoutes);
       await api.register(listingRoutes);
       await api.register(auctionRoutes);
+      await api.register(monitorRoutes);
       await api.register(marketIndexRoutes);
       await api.register(contentRoutes);
       await api.register(homeRoutes);
@@ -275,11 +278,14 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     app.log,
   );
   app.decorate('auctionRooms', rooms);
+  const boardFeed = new BoardFeed();
+  app.decorate('boardFeed', boardFeed);
   const stopListening = [
     // follow-ups first: the cache is dropped after the state it caches has moved
     ...listingFollowUps(bus, app.db, app.clock),
     ...auctionFollowUps(bus, app.db, app.clock),
     ...pushAuctionEvents(bus, rooms),
+    ...pushBoardEvents(bus, boardFeed),
     ...invalidateOnEvents(bus, app.publicCache),
     ...contractFollowUps(bus, app),
     ...orderFollowUps(bus, app),
@@ -292,6 +298,7 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     clearInterval(heartbeat);
     for (const stop of stopListening) stop();
     rooms.closeAll();
+    boardFeed.closeAll();
     await bidsSettled(app.db);
     await unlisten();
   });

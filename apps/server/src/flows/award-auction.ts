@@ -15,7 +15,8 @@ import { convertToPerformanceDeposit, releaseTradeDeposit } from '../modules/fun
 export async function awardAuction(db: Db, now: Date, auctionId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [a] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('update').limit(1);
-    if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || now < a.currentEnd) return false;
+    // a paused auction waits for its resume, a cancelled one has no result (flows/operate-auction.ts)
+    if (!a || a.status !== 'approved' || a.hangState >= AuctionState.ended || now < a.currentEnd) return false;
     const enrolments = await tx.select().from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, a.id));
     const won = a.bestEnterpriseId !== null && a.bestPriceFen !== null;
     for (const e of enrolments) {
@@ -62,6 +63,6 @@ export async function runAuctionSchedule(db: Db, now: Date) {
   const due = await db
     .select({ id: auctions.id })
     .from(auctions)
-    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, AuctionState.ended), lte(auctions.currentEnd, now)));
+    .where(and(eq(auctions.status, 'approved'), lt(auctions.hangState, AuctionState.ended), lte(auctions.currentEnd, now))); // not paused (4) nor cancelled (5)
   for (const { id } of due) await awardAuction(db, now, id);
 }

@@ -87,6 +87,9 @@ function cacheOf(db: Db) {
     bus.on('auction.enrolment_closed', drop);
     bus.on('auction.bidding_started', drop);
     bus.on('auction.ended', drop);
+    bus.on('auction.paused', drop);
+    bus.on('auction.resumed', drop);
+    bus.on('auction.cancelled', drop);
     // our own bids come back through NOTIFY too: only a bid the copy does not hold yet drops it
     bus.on('auction.bid_accepted', ({ tradeNo, seq }) => {
       const held = cache!.get(tradeNo);
@@ -147,6 +150,9 @@ function judgeBids(held: AuctionState_, jobs: readonly BidJob[]) {
     try {
       auctionPolicy.can(actor, 'participate', state);
       const now = clock.now();
+      // held or withdrawn by the trading centre (flows/operate-auction.ts): refused, nothing stored
+      if (state.hangState === AuctionState.paused) throw appError('auction_paused', `竞价已暂停：${state.operatorReason ?? '交易中心处理中'}，恢复后可继续出价`);
+      if (state.hangState === AuctionState.cancelled) throw appError('auction_cancelled', `竞价已撤销：${state.operatorReason ?? ''}`);
       if (state.hangState === AuctionState.ended || now >= state.currentEnd) throw appError('auction_ended');
       if (now < state.bidStart) throw appError('auction_not_started');
       const enrolment = held.enrolments.get(actor.enterpriseId!);
@@ -188,16 +194,16 @@ const START_BIDDING = inlineMarketMove(AuctionMarketStates, 'startBidding');
 /**
  * The group's bids, the auction's new head and their announcements in ONE statement (one round trip, one commit),
  * guarded: it writes only if the stored auction is still the one judged against (same bid count and deadline,
- * approved, not ended). The guard row is locked first, so concurrent writers of several processes queue on it and
+ * approved, not ended, paused or cancelled). The guard row is locked first, so concurrent writers of several processes queue on it and
  * the loser's guard fails on the winner's new bid count. The text never changes, so PostgreSQL prepares it once per
  * connection (a named statement: no parsing or planning per group).
  */
 const WRITE_BIDS = {
-  name: 'coalx_write_bids_v2',
+  name: 'coalx_write_bids_v3',
   text: `
     WITH guard AS (
       SELECT id, hang_state FROM auction
-      WHERE id = $1 AND status = 'approved' AND hang_state <> ${AuctionState.ended} AND bid_count = $2 AND current_end = $3::timestamptz
+      WHERE id = $1 AND status = 'approved' AND hang_state NOT IN (${AuctionState.ended}, ${AuctionState.paused}, ${AuctionState.cancelled}) AND bid_count = $2 AND current_end = $3::timestamptz
       FOR UPDATE
     ),
     inserted AS (

@@ -37,6 +37,12 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in Mar
   'auction.bid_accepted': { tradeNo: string; seq: number; price: number; bidder: string; at: number; currentEnd: number; inExtension: boolean };
   /** The award ended the auction (the market table's `end` move), with its result. */
   'auction.ended': { result: 'deal' | 'failed' };
+  /** The trading centre paused bidding: the reason and the bidding time left, frozen until resumed. */
+  'auction.paused': { reason: string; remainingMs: number };
+  /** Bidding resumed with the time left at the pause: the new deadline. */
+  'auction.resumed': { currentEnd: number };
+  /** The trading centre cancelled the auction: no deal, every deposit released. */
+  'auction.cancelled': { reason: string };
   /** A listing's remaining quantity changed (subscribed, declined). */
   'listing.quantity_changed': { id: number };
   /** Every deal of both flows, made by deal.service. */
@@ -91,6 +97,9 @@ export const CROSS_PROCESS_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'auction.enrolment_closed',
   'auction.bidding_started',
   'auction.ended',
+  'auction.paused',
+  'auction.resumed',
+  'auction.cancelled',
   'role.grants_changed',
   'message.created',
   'message.read',

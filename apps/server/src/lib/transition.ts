@@ -106,9 +106,9 @@ export function marketStateSql<T extends PgTable>(machine: MarketStateMachine, t
   };
   const code = (state: string) => sqlLiteral((machine.codes as Record<string, number>)[state]!);
   const { settled, before, after } = machine.timeRule;
-  const when = settled.when;
-  const settledIf = 'stored' in when ? sql`${col(machine.column)} = ${code(when.stored)}` : sql`${col(when.field)} >= ${col(when.atLeast)}`;
-  const clauses = [sql`WHEN ${settledIf} THEN ${code(settled.state)}`, ...before.map(({ field, state }) => sql`WHEN ${now}::timestamptz < ${col(field)} THEN ${code(state)}`)];
+  const settledIf = (when: (typeof settled)[number]['when']) =>
+    'stored' in when ? sql`${col(machine.column)} = ${code(when.stored)}` : sql`${col(when.field)} >= ${col(when.atLeast)}`;
+  const clauses = [...settled.map(({ when, state }) => sql`WHEN ${settledIf(when)} THEN ${code(state)}`), ...before.map(({ field, state }) => sql`WHEN ${now}::timestamptz < ${col(field)} THEN ${code(state)}`)];
   return sql<number>`(CASE
     ${sql.join(clauses, sql`\n    `)}
     ELSE ${code(after)} END)`;

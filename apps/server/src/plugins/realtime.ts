@@ -22,6 +22,72 @@ export function pushAuctionEvents(bus: EventBus, rooms: AuctionRooms): Array<() 
     bus.on('auction.enrolment_closed', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
     bus.on('auction.bidding_started', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
     bus.on('auction.ended', ({ tradeNo }) => rooms.onEvent('ended', tradeNo)),
+    // the trading centre's pause and resume change what the room shows (已暂停, the frozen time left, the new deadline)
+    bus.on('auction.paused', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
+    bus.on('auction.resumed', ({ tradeNo }) => rooms.onEvent('state', tradeNo)),
+    bus.on('auction.cancelled', ({ tradeNo }) => rooms.onEvent('ended', tradeNo)),
+  ];
+}
+
+/**
+ * The trading centre's live market board (实时监控): its sockets hear only which trade changed (a bid, an enrolment,
+ * a state move, a subscription), a few times a second at most, and read the board again through its granted route.
+ * Nothing private travels here: trade numbers are public.
+ */
+export class BoardFeed {
+  private sockets = new Set<WebSocket>();
+  private pending = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly batchMs = 200) {}
+
+  join(socket: WebSocket) {
+    this.sockets.add(socket);
+  }
+
+  leave(socket: WebSocket) {
+    this.sockets.delete(socket);
+  }
+
+  get size() {
+    return this.sockets.size;
+  }
+
+  /** A trade changed: told to every board within `batchMs`, several changes in one message. */
+  changed(tradeNo: string) {
+    if (this.sockets.size === 0) return;
+    this.pending.add(tradeNo);
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), this.batchMs);
+    this.timer.unref?.();
+  }
+
+  private flush() {
+    this.timer = null;
+    const tradeIds = [...this.pending];
+    this.pending.clear();
+    const payload = JSON.stringify({ type: 'changed', tradeIds });
+    for (const socket of this.sockets) if (socket.readyState === socket.OPEN) socket.send(payload);
+  }
+
+  closeAll() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const socket of this.sockets) socket.close(1001, 'server stopping');
+    this.sockets.clear();
+  }
+}
+
+/** Which events move the market board. */
+export function pushBoardEvents(bus: EventBus, feed: BoardFeed): Array<() => void> {
+  const auctionEvents = ['auction.enrolled', 'auction.bid_accepted', 'auction.enrolment_closed', 'auction.bidding_started', 'auction.ended', 'auction.paused', 'auction.resumed', 'auction.cancelled'] as const;
+  const listingEvents = ['listing.opened', 'listing.ended', 'listing.reopened'] as const;
+  return [
+    ...auctionEvents.map((name) => bus.on(name, (payload) => feed.changed((payload as { tradeNo: string }).tradeNo))),
+    ...listingEvents.map((name) => bus.on(name, (payload) => feed.changed((payload as { tradeNo: string }).tradeNo))),
+    bus.on('listing.quantity_changed', () => feed.changed('')),
+    bus.on('auction.approved', () => feed.changed('')),
+    bus.on('listing.approved', () => feed.changed('')),
   ];
 }
 

@@ -58,8 +58,8 @@ export async function recommendedTrades(db: Db, now: Date, q: RecommendQuery) {
         )
     : [];
   const auctionState = auctionStateAt(now);
-  // an auction is upcoming while enrolling or waiting, ongoing while bidding
-  const auctionTotal = sql<number>`(CASE WHEN ${auctionState} IN (${n(AuctionState.enrolling)}, ${n(AuctionState.waiting)}) THEN ${n(TradeProgress.upcoming)} WHEN ${auctionState} = ${n(AuctionState.bidding)} THEN ${n(TradeProgress.ongoing)} ELSE ${n(TradeProgress.ended)} END)`;
+  // an auction is upcoming while enrolling or waiting, ongoing while bidding or paused by the trading centre
+  const auctionTotal = sql<number>`(CASE WHEN ${auctionState} IN (${n(AuctionState.enrolling)}, ${n(AuctionState.waiting)}) THEN ${n(TradeProgress.upcoming)} WHEN ${auctionState} IN (${n(AuctionState.bidding)}, ${n(AuctionState.paused)}) THEN ${n(TradeProgress.ongoing)} ELSE ${n(TradeProgress.ended)} END)`;
   const auctionRows = types.some(isAuction)
     ? await db
         .select({ a: auctions, enterpriseName: enterprises.organName, state: auctionState, sort: recommendations.sort })

@@ -152,6 +152,10 @@ export const AuctionSnapshotSchema = z.object({
   ranking: z.array(z.object({ bidder: safeString(), price: z.number(), at: z.number() })),
   bids: z.array(BidViewSchema).describe('latest accepted bids, newest first'),
   serverTime: z.number(),
+  /** The trading centre's reason while paused (暂停) or once cancelled (已撤销), else null. */
+  operatorReason: safeString().nullable().optional(),
+  /** While paused: the bidding time left, frozen until resumed (milliseconds). */
+  pausedRemainingMs: z.number().nullable().optional(),
   /** The viewer's alias when its enterprise is enrolled, else null. */
   me: z.object({ bidder: safeString(), enrolled: z.boolean() }).nullable(),
 });

@@ -26,6 +26,8 @@ export const DICTIONARIES: { code: string; name: string; items: DictItem[] }[] =
       { value: '1', text: '待竞价' },
       { value: '2', text: '竞价中' },
       { value: '3', text: '已结束' },
+      { value: '4', text: '暂停' },
+      { value: '5', text: '已撤销' },
     ],
   },
   {

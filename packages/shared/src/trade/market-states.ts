@@ -12,11 +12,11 @@ import { AuctionState, HangState, type AuctionStateCode, type HangStateCode } fr
 export type SettledWhen<S extends string, F extends string> = { field: F; atLeast: F } | { stored: S };
 
 /**
- * The state at `now`, read top-down: the settled condition first; then the first time field `now` is still before
+ * The state at `now`, read top-down: the settled conditions first (the first that holds gives its state); then the first time field `now` is still before
  * gives its state; past them all, `after`.
  */
 export interface TimeRule<S extends string = string, F extends string = string> {
-  settled: { when: SettledWhen<S, F>; state: S };
+  settled: readonly { when: SettledWhen<S, F>; state: S }[];
   before: readonly { field: F; state: S }[];
   after: S;
 }
@@ -36,7 +36,7 @@ export function defineMarketStateMachine<const S extends string, const M extends
   states: Record<S, string>;
   codes: Record<NoInfer<S>, number>;
   moves: Record<M, { from: readonly NoInfer<S>[]; to: NoInfer<S>; event: E }>;
-  timeRule: { settled: { when: SettledWhen<NoInfer<S>, F>; state: NoInfer<S> }; before: readonly { field: F; state: NoInfer<S> }[]; after: NoInfer<S> };
+  timeRule: { settled: readonly { when: SettledWhen<NoInfer<S>, F>; state: NoInfer<S> }[]; before: readonly { field: F; state: NoInfer<S> }[]; after: NoInfer<S> };
 }): MarketStateMachine<S, M, E, F> {
   return { ...machine, column: 'hangState' };
 }
@@ -55,7 +55,7 @@ export const ListingMarketStates = defineMarketStateMachine({
     reopen: { from: ['ended'], to: 'open', event: 'listing.reopened' },
   },
   timeRule: {
-    settled: { when: { field: 'subscribedKg', atLeast: 'quantityKg' }, state: 'ended' },
+    settled: [{ when: { field: 'subscribedKg', atLeast: 'quantityKg' }, state: 'ended' }],
     before: [
       { field: 'listedDateStart', state: 'notStarted' },
       { field: 'listedDateEnd', state: 'open' },
@@ -66,19 +66,28 @@ export const ListingMarketStates = defineMarketStateMachine({
 
 /**
  * An approved auction: enrolment, waiting for bidding, bidding until the deadline in force (`currentEnd`, which
- * bids extend), ended. `ended` is final once stored: the award stores it with the result.
+ * bids extend), ended. `ended` is final once stored: the award stores it with the result. The trading centre may
+ * pause bidding (the time left is kept and given back on resume) and cancel an auction not yet ended (deposits
+ * released, no deal); `paused` and `cancelled` are stored states the clock never moves.
  */
 export const AuctionMarketStates = defineMarketStateMachine({
   label: '竞价状态',
-  states: { enrolling: '报名中', waiting: '待竞价', bidding: '竞价中', ended: '已结束' },
+  states: { enrolling: '报名中', waiting: '待竞价', bidding: '竞价中', ended: '已结束', paused: '暂停', cancelled: '已撤销' },
   codes: AuctionState,
   moves: {
     closeEnrolment: { from: ['enrolling'], to: 'waiting', event: 'auction.enrolment_closed' },
     startBidding: { from: ['enrolling', 'waiting'], to: 'bidding', event: 'auction.bidding_started' },
     end: { from: ['enrolling', 'waiting', 'bidding'], to: 'ended', event: 'auction.ended' },
+    pause: { from: ['bidding'], to: 'paused', event: 'auction.paused' },
+    resume: { from: ['paused'], to: 'bidding', event: 'auction.resumed' },
+    cancel: { from: ['enrolling', 'waiting', 'bidding', 'paused'], to: 'cancelled', event: 'auction.cancelled' },
   },
   timeRule: {
-    settled: { when: { stored: 'ended' }, state: 'ended' },
+    settled: [
+      { when: { stored: 'ended' }, state: 'ended' },
+      { when: { stored: 'paused' }, state: 'paused' },
+      { when: { stored: 'cancelled' }, state: 'cancelled' },
+    ],
     before: [
       { field: 'enrolDeadline', state: 'enrolling' },
       { field: 'bidStart', state: 'waiting' },
@@ -100,9 +109,10 @@ export type TimedRow<T extends MarketStateMachine> = { [K in FieldsOf<T>]: numbe
 export function marketStateAt<T extends MarketStateMachine>(machine: T, row: TimedRow<T>, now: Date): StatesOf<T> {
   const { settled, before, after } = machine.timeRule;
   const value = (field: string) => (row as Record<string, number | Date>)[field]!;
-  const when = settled.when;
-  const isSettled = 'stored' in when ? row.hangState === machine.codes[when.stored] : Number(value(when.field)) >= Number(value(when.atLeast));
-  if (isSettled) return settled.state as StatesOf<T>;
+  for (const { when, state } of settled) {
+    const holds = 'stored' in when ? row.hangState === machine.codes[when.stored] : Number(value(when.field)) >= Number(value(when.atLeast));
+    if (holds) return state as StatesOf<T>;
+  }
   for (const { field, state } of before) if (now < (value(field) as Date)) return state as StatesOf<T>;
   return after as StatesOf<T>;
 }

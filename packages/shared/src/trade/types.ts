@@ -22,9 +22,9 @@ export type HangStateCode = (typeof HangState)[keyof typeof HangState];
 export const HANG_STATE_LABELS: Record<HangStateCode, string> = { 0: '未开始', 1: '挂牌中', 2: '已结束' };
 
 /** Market state of an approved auction (bid_hang_state_hp); `ended` is final once stored. */
-export const AuctionState = { enrolling: 0, waiting: 1, bidding: 2, ended: 3 } as const;
+export const AuctionState = { enrolling: 0, waiting: 1, bidding: 2, ended: 3, paused: 4, cancelled: 5 } as const;
 export type AuctionStateCode = (typeof AuctionState)[keyof typeof AuctionState];
-export const AUCTION_STATE_LABELS: Record<AuctionStateCode, string> = { 0: '报名中', 1: '待竞价', 2: '竞价中', 3: '已结束' };
+export const AUCTION_STATE_LABELS: Record<AuctionStateCode, string> = { 0: '报名中', 1: '待竞价', 2: '竞价中', 3: '已结束', 4: '暂停', 5: '已撤销' };
 
 /** The filter of the home page's trade tables (hang_state_total_select) across listings and auctions. */
 export const TradeProgress = { upcoming: 0, ongoing: 1, ended: 2 } as const;

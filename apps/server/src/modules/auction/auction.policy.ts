@@ -29,6 +29,10 @@ export const auctionPolicy = definePolicy({
   seePrivate(actor: Actor, auction: OwnedAuction) {
     if (auction.enterpriseId !== actor.enterpriseId && !isPlatformStaff(actor)) throw forbidden('只能查看本企业的竞价');
   },
+  /** Pause, resume and cancel a running auction (实时监控): the trading centre's operators. */
+  operate(actor: Actor) {
+    requireRole(actor, ['operator'], '只有交易中心运营人员可以暂停、恢复或撤销竞价');
+  },
   /** Every bidder's name and full history: the trading centre only. */
   seeAllBidders(actor: Actor) {
     if (!isPlatformStaff(actor)) throw forbidden();

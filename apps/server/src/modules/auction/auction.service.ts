@@ -226,6 +226,8 @@ export async function buildSnapshot(db: Db | Tx, clock: Clock, tradeNo: string):
       ranking,
       bids: bids.map((b) => ({ seq: b.seq, bidder: bidderAlias(b.bidderNo), price: b.priceFen, inExtension: b.inExtension === 1, time: formatDateTime(b.createdAt), at: b.createdAt.getTime() })),
       serverTime: now.getTime(),
+      operatorReason: a.hangState === AuctionState.paused || a.hangState === AuctionState.cancelled ? a.operatorReason : null,
+      pausedRemainingMs: a.hangState === AuctionState.paused ? a.pausedRemainingMs : null,
     },
     bidders: new Map(enrolments.map((e) => [e.enterpriseId, e.bidderNo])),
     timing: { hangState: a.hangState, enrolDeadline: a.enrolDeadline, bidStart: a.bidStart, currentEnd: a.currentEnd, bidEnd: a.bidEnd },

@@ -263,7 +263,7 @@ const enrolledIds = async (tx: Tx, auctionId: number) =>
 function startingIn(minutes: 30 | 5): NoticeRule {
   return async (tx, payload) => {
     const a = await auctionOf(tx, Number(payload.id));
-    if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || a.result !== null) return null;
+    if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || a.hangState === AuctionState.cancelled || a.result !== null) return null;
     const bidders = await enrolledIds(tx, a.id);
     // the title says no number of minutes: an auction approved late is first told nearer its start
     const kind = `auction.starting_${minutes}`;
@@ -400,7 +400,7 @@ const ended: NoticeRule = async (tx, payload) => {
 const outbid: NoticeRule = async (tx, payload, at) => {
   const a = await auctionOf(tx, Number(payload.id));
   const enterpriseId = Number(payload.enterpriseId);
-  if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || at >= a.currentEnd || a.bestEnterpriseId === enterpriseId) return null;
+  if (!a || a.status !== 'approved' || a.hangState === AuctionState.ended || a.hangState === AuctionState.cancelled || at >= a.currentEnd || a.bestEnterpriseId === enterpriseId) return null;
   return {
     notices: [
       {
@@ -414,6 +414,80 @@ const outbid: NoticeRule = async (tx, payload, at) => {
       },
     ],
   };
+};
+
+// ---------- the trading centre's pause, resume and cancel (实时监控) ----------
+
+/** 「12分30秒」: the bidding time left, as the room shows it frozen. */
+const timeLeftText = (ms: number) => {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes}分${String(seconds % 60).padStart(2, '0')}秒` : `${seconds}秒`;
+};
+
+/** Every enterprise enrolled in the auction, whatever its enrolment's state now (a cancel has just released them). */
+const everEnrolledIds = async (tx: Tx, auctionId: number) =>
+  (await tx.select({ id: auctionEnrolments.enterpriseId }).from(auctionEnrolments).where(eq(auctionEnrolments.auctionId, auctionId))).map((r) => r.id);
+
+/** Paused by the trading centre: the enrolled bidders and the publisher, urgently (bidding stops at once). */
+const paused: NoticeRule = async (tx, payload) => {
+  const a = await auctionOf(tx, Number(payload.id));
+  if (!a || a.hangState !== AuctionState.paused) return null;
+  const reason = String(payload.reason ?? a.operatorReason ?? '');
+  const left = timeLeftText(Number(payload.remainingMs ?? a.pausedRemainingMs ?? 0));
+  const content = `交易中心已暂停${describeAuction(a)}的竞价，原因：${reason}。暂停时剩余竞价时间 ${left}，恢复后按剩余时间继续计时，届时可继续出价。`;
+  const bidders = await enrolledIds(tx, a.id);
+  const notices: Notice[] = [
+    { to: { enterpriseIds: [a.enterpriseId], grant: AUCTION_PUBLISHERS }, kind: 'auction.paused', category: 'trade', title: '竞价已暂停', content, link: biddingLink(a), urgent: true, sms: `竞价${a.tradeNo}已暂停：${reason}` },
+  ];
+  if (bidders.length > 0) notices.push({ to: { enterpriseIds: bidders, grant: BIDDERS }, kind: 'auction.paused', category: 'trade', title: '竞价已暂停', content, link: biddingLink(a), urgent: true, sms: `竞价${a.tradeNo}已暂停：${reason}` });
+  return { notices };
+};
+
+/** Resumed: the same audience, with the new deadline. */
+const resumed: NoticeRule = async (tx, payload) => {
+  const a = await auctionOf(tx, Number(payload.id));
+  if (!a || a.hangState !== AuctionState.bidding) return null;
+  const content = `交易中心已恢复${describeAuction(a)}的竞价，按暂停时的剩余时间继续计时，当前截止时间 ${formatDateTime(a.currentEnd)}（有出价时按延时规则顺延），请进入竞价页面继续出价。`;
+  const bidders = await enrolledIds(tx, a.id);
+  const notices: Notice[] = [
+    { to: { enterpriseIds: [a.enterpriseId], grant: AUCTION_PUBLISHERS }, kind: 'auction.resumed', category: 'trade', title: '竞价已恢复', content, link: biddingLink(a), urgent: true, sms: `竞价${a.tradeNo}已恢复，截止${shortTime(a.currentEnd)}` },
+  ];
+  if (bidders.length > 0) notices.push({ to: { enterpriseIds: bidders, grant: BIDDERS }, kind: 'auction.resumed', category: 'trade', title: '竞价已恢复', content, link: biddingLink(a), urgent: true, sms: `竞价${a.tradeNo}已恢复，截止${shortTime(a.currentEnd)}` });
+  return { notices };
+};
+
+/** Cancelled: the publisher and every enrolled enterprise (their deposits released), urgently. */
+const cancelled: NoticeRule = async (tx, payload) => {
+  const a = await auctionOf(tx, Number(payload.id));
+  if (!a || a.hangState !== AuctionState.cancelled) return null;
+  const reason = String(payload.reason ?? a.operatorReason ?? '');
+  const bidders = await everEnrolledIds(tx, a.id);
+  const notices: Notice[] = [
+    {
+      to: { enterpriseIds: [a.enterpriseId], grant: AUCTION_PUBLISHERS },
+      kind: 'auction.cancelled',
+      category: 'trade',
+      title: '竞价已撤销',
+      content: `交易中心已撤销您发布的${describeAuction(a)}，原因：${reason}。本场竞价不成交。`,
+      link: '/auctionTrade/query',
+      urgent: true,
+      sms: `您发布的竞价${a.tradeNo}已被交易中心撤销：${reason}`,
+    },
+  ];
+  if (bidders.length > 0) {
+    notices.push({
+      to: { enterpriseIds: bidders, grant: BIDDERS },
+      kind: 'auction.cancelled',
+      category: 'trade',
+      title: '竞价已撤销',
+      content: `交易中心已撤销您报名的${describeAuction(a)}，原因：${reason}。本场竞价不成交，报名冻结的保证金 ${formatFen(a.depositFen)} 元已解冻退回可用资金。`,
+      link: '/auctionTrade/sign',
+      urgent: true,
+      sms: `竞价${a.tradeNo}已撤销，保证金已解冻：${reason}`,
+    });
+  }
+  return { notices };
 };
 
 // ---------- paper contracts ----------
@@ -484,6 +558,9 @@ export const TRADE_RULES: Record<string, NoticeRule> = {
   'auction.starting_5': startingIn(5),
   'auction.ended': ended,
   'auction.outbid': outbid,
+  'auction.paused': paused,
+  'auction.resumed': resumed,
+  'auction.cancelled': cancelled,
   'contractupload.submitted': paperSubmitted,
   'contractupload.accepted': paperReviewed(true),
   'contractupload.rejected': paperReviewed(false),
