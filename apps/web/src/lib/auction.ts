@@ -30,6 +30,8 @@ export const AUCTION_STATE_COLOR: Record<number, string> = {
   [AuctionState.waiting]: 'gold',
   [AuctionState.bidding]: 'red',
   [AuctionState.ended]: 'default',
+  [AuctionState.paused]: 'orange',
+  [AuctionState.cancelled]: 'default',
 };
 export const AUCTION_STATE_ENUM = Object.fromEntries(Object.entries(AUCTION_STATE_LABELS).map(([code, text]) => [code, { text }]));
 /** Labels of the publishing workflow's states (AuctionStates in packages/shared). */
@@ -53,6 +55,9 @@ export function auctionTableButton(hangState: number): AuctionButton | null {
   if (hangState === AuctionState.waiting) return { key: 'view', label: '查看竞价', disabled: false, highlight: true };
   if (hangState === AuctionState.bidding) return { key: 'join', label: '参与竞价', disabled: false, highlight: true };
   if (hangState === AuctionState.ended) return { key: 'result', label: '结果公告', disabled: false, highlight: false };
+  // held by the trading centre: the room shows why and the time left
+  if (hangState === AuctionState.paused) return { key: 'join', label: '查看竞价', disabled: false, highlight: false };
+  if (hangState === AuctionState.cancelled) return { key: 'details', label: '查看详情', disabled: false, highlight: false };
   return null;
 }
 

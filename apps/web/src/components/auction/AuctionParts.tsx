@@ -3,6 +3,8 @@ import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import {
   AuctionState,
+  AUCTION_STATE_LABELS,
+  type AuctionStateCode,
   formatFen,
   formatPrice,
   formatTons,
@@ -20,7 +22,7 @@ import './auction.css';
 /** Auction state (dictionary bid_hang_state_hp), with 成交 / 流拍 once ended. */
 export function AuctionStateTag({ state, result }: { state: number; result?: string | null }) {
   const dict = useDict('bid_hang_state_hp');
-  const text = dict.text(state) || '-';
+  const text = dict.text(state) || AUCTION_STATE_LABELS[state as AuctionStateCode] || '-';
   return (
     <Tag color={AUCTION_STATE_COLOR[state] ?? 'default'}>
       {state === AuctionState.ended && result ? `${text} · ${resultText(result)}` : text}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Breadcrumb, Button, Card, Empty, Result, Skeleton, Table, Tag, Tooltip } from 'antd';
+import { Alert, Badge, Breadcrumb, Button, Card, Empty, Result, Skeleton, Table, Tag, Tooltip } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import {
   AuctionState,
@@ -13,6 +13,9 @@ import {
   type AuctionSnapshot,
 } from '@coalx/shared';
 import { useSession } from '@/app/session';
+import { hasAction } from '@/app/access';
+import OperateAuction from '@/components/auction/OperateAuction';
+import { getRoomBidders } from '@/services/monitor';
 import { getAuction, getAuctionResult } from '@/services/auction';
 import { AUCTION_TYPE_TEXT, auctionTimes, headlinePriceLabel, resultText, secondsText, stepWords } from '@/lib/auction';
 import { AuctionStateTag, limitText, maxStepText } from '@/components/auction/AuctionParts';
@@ -36,6 +39,8 @@ function bidBlock(s: AuctionSnapshot, signedIn: boolean, remaining: number | nul
   if (s.hangState === AuctionState.enrolling) return '竞价尚未开始：报名中，报名并冻结保证金后可在竞价开始后出价';
   if (s.hangState === AuctionState.waiting) return '竞价尚未开始，请等待竞价开始';
   if (s.hangState === AuctionState.ended) return '竞价已结束';
+  if (s.hangState === AuctionState.paused) return `竞价已暂停：${s.operatorReason ?? '交易中心处理中'}，恢复后可继续出价`;
+  if (s.hangState === AuctionState.cancelled) return `竞价已撤销：${s.operatorReason ?? ''}`;
   if (!s.me?.enrolled) return '本企业未报名或保证金未冻结，不能出价（仅可观看）';
   if (remaining === 0) return '本轮时间已到，等待交易中心确认结果…';
   if (leading) return '您当前已是最优出价，无需重复出价';
@@ -53,8 +58,21 @@ export default function BiddingPage() {
   const detail = useQuery({ queryKey: ['auction', 'detail', tradeId], queryFn: () => getAuction(tradeId), enabled: Boolean(tradeId), retry: false });
   const live = useAuctionLive(tradeId);
   const s = live.snapshot;
+  const paused = s?.hangState === AuctionState.paused;
+  const cancelled = s?.hangState === AuctionState.cancelled;
   const deadline = s ? (s.hangState < AuctionState.bidding ? s.bidStart : s.currentEnd) : null;
-  const remaining = useCountdown(s && s.hangState !== AuctionState.ended ? deadline : null, live.offset);
+  // paused: the clock is frozen at the time left the server kept; cancelled: no clock
+  const remaining = useCountdown(s && s.hangState !== AuctionState.ended && !paused && !cancelled ? deadline : null, live.offset);
+  // the trading centre's staff view: real names behind the aliases, no bid panel, the pause / resume controls
+  const staff = Boolean(token) && hasAction('operation-monitor.query');
+  const aliases = s ? [...s.ranking.map((r) => r.bidder), ...s.bids.map((b) => b.bidder)] : [];
+  const names = useQuery({ queryKey: ['monitor', 'bidders', tradeId], queryFn: () => getRoomBidders(tradeId), enabled: staff && Boolean(tradeId) });
+  const nameOf = (bidder: string) => names.data?.find((n) => n.bidder === bidder)?.enterpriseName;
+  const unknownAlias = staff && names.data !== undefined && aliases.some((a) => !nameOf(a));
+  const refetchNames = names.refetch;
+  useEffect(() => {
+    if (unknownAlias) void refetchNames(); // a bidder enrolled after the names were read
+  }, [unknownAlias, refetchNames]);
   const awaitingResult = Boolean(s && s.hangState === AuctionState.bidding && remaining === 0);
   const ended = s?.hangState === AuctionState.ended;
   // once ended the room shows the outcome (成交价, the masked winner, or 流拍), not the race
@@ -80,6 +98,15 @@ export default function BiddingPage() {
   const me = s?.me ?? null;
   const mine = s ? rankOf(s.ranking, me?.bidder) : null;
   const blocked = s ? bidBlock(s, Boolean(token), remaining, Boolean(mine?.leading)) : '正在连接…';
+  const withName = (bidder: string, mark: string) => {
+    const name = staff ? nameOf(bidder) : undefined;
+    return (
+      <>
+        {mark}
+        {name && <div className="coalx-staff-name" data-testid="staff-name">{name}</div>}
+      </>
+    );
+  };
   const times = s ? auctionTimes(s) : null;
   const dealPrice = result.data?.dealPrice ?? null;
 
@@ -125,6 +152,19 @@ export default function BiddingPage() {
         </div>
       </Card>
 
+      {s && paused && (
+        <Alert
+          type="warning"
+          showIcon
+          className="coalx-bidding-alert"
+          data-testid="paused-banner"
+          message={`竞价已暂停：${s.operatorReason ?? '交易中心处理中'}`}
+          description={`剩余竞价时间 ${formatCountdown(s.pausedRemainingMs ?? 0)} 已冻结，交易中心恢复后按剩余时间继续计时，届时可继续出价。`}
+        />
+      )}
+      {s && cancelled && (
+        <Alert type="error" showIcon className="coalx-bidding-alert" data-testid="cancelled-banner" message={`竞价已撤销：${s.operatorReason ?? ''}`} description="本场竞价不成交，报名企业的保证金已全部释放。" />
+      )}
       {!s ? (
         <Skeleton active paragraph={{ rows: 12 }} style={{ padding: 24, background: '#fff', borderRadius: 8 }} />
       ) : (
@@ -182,10 +222,10 @@ export default function BiddingPage() {
                 )}
                 <div className={`coalx-board-clock ${s.inExtension ? 'extension' : ''} ${remaining !== null && remaining <= 10_000 && s.hangState === AuctionState.bidding ? 'urgent' : ''}`}>
                   <div className="coalx-board-label">
-                    {s.hangState === AuctionState.ended ? '竞价已结束' : s.hangState < AuctionState.bidding ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
+                    {s.hangState === AuctionState.ended ? '竞价已结束' : paused ? '竞价已暂停 · 剩余时间' : cancelled ? '竞价已撤销' : s.hangState < AuctionState.bidding ? '距竞价开始' : s.inExtension ? '延时竞价中 · 距本轮结束' : '距竞价结束'}
                   </div>
                   <div className="coalx-board-countdown" data-testid="countdown">
-                    {s.hangState === AuctionState.ended ? (resultText(s.result) ?? '已结束') : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
+                    {s.hangState === AuctionState.ended ? (resultText(s.result) ?? '已结束') : paused ? formatCountdown(s.pausedRemainingMs ?? 0) : cancelled ? '已撤销' : awaitingResult ? '等待结果…' : remaining === null ? '--:--' : formatCountdown(remaining)}
                   </div>
                   <div className="coalx-board-sub">
                     {/* the time the countdown runs to, printed beside it: the start while waiting, then the deadline in force */}
@@ -206,7 +246,9 @@ export default function BiddingPage() {
                 </div>
               </div>
               <div className="coalx-me-strip" data-testid="my-status">
-                {me ? (
+                {staff ? (
+                  <span data-testid="staff-view">交易中心视图：竞买人代号旁显示真实企业名称（竞买人只能看到代号）。</span>
+                ) : me ? (
                   <>
                     <span>
                       我的代号 <b>{me.bidder}</b>
@@ -257,7 +299,16 @@ export default function BiddingPage() {
               </div>
             </Card>
 
-            {ended ? null : (
+            {staff ? (
+              <Card variant="borderless" title="交易中心操作" className="coalx-section-card">
+                <div className="coalx-staff-ops">
+                  <span className="coalx-hint">
+                    {paused ? `已暂停（${s.operatorReason ?? ''}），剩余 ${formatCountdown(s.pausedRemainingMs ?? 0)}` : cancelled ? '竞价已撤销' : ended ? '竞价已结束' : '暂停后竞买人不能出价，剩余时间冻结；恢复后按剩余时间继续。'}
+                  </span>
+                  <OperateAuction tradeId={tradeId} hangState={s.hangState} size="middle" onDone={() => void refresh()} />
+                </div>
+              </Card>
+            ) : ended || cancelled ? null : (
               <Card variant="borderless" title="出价" className="coalx-section-card">
                 <BidPanel snapshot={s} blocked={blocked} onPlaced={() => void refresh()} />
               </Card>
@@ -311,7 +362,7 @@ export default function BiddingPage() {
                 rowClassName={(r) => (r.bidder === me?.bidder ? 'coalx-row-me' : '')}
                 columns={[
                   { title: '排名', width: 56, render: (_, __, i) => <span className={`coalx-rank coalx-rank-${i + 1}`}>{i + 1}</span> },
-                  { title: '竞买人', dataIndex: 'bidder', render: (v: string) => (v === me?.bidder ? `${v}（我）` : v) },
+                  { title: '竞买人', dataIndex: 'bidder', render: (v: string) => withName(v, v === me?.bidder ? `${v}（我）` : v) },
                   { title: '最优出价', dataIndex: 'price', align: 'right', render: (v: number) => <span className="coalx-num">{formatFen(v)}</span> },
                 ]}
               />
@@ -332,7 +383,7 @@ export default function BiddingPage() {
                     dataIndex: 'bidder',
                     render: (v: string, r) => (
                       <>
-                        {v === me?.bidder ? `${v}（我）` : v}
+                        {withName(v, v === me?.bidder ? `${v}（我）` : v)}
                         {r.inExtension && (
                           <Tag color="volcano" style={{ marginLeft: 6 }}>
                             延时

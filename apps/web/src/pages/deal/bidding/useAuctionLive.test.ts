@@ -117,6 +117,10 @@ describe('snapshot ordering', () => {
     expect(isNewer(shown, snap({ bidCount: 4, serverTime: 4_000 }))).toBe(true);
     expect(isNewer(shown, snap({ bidCount: 3, hangState: 3 }))).toBe(true);
     expect(isNewer(snap({ hangState: 3 }), snap({ hangState: 2, bidCount: 9 }))).toBe(false);
+    // the trading centre's pause and resume go back and forth within bidding: the later snapshot wins
+    expect(isNewer(snap({ hangState: 4, serverTime: 5_000 }), snap({ hangState: 2, serverTime: 6_000 }))).toBe(true);
+    expect(isNewer(snap({ hangState: 2, serverTime: 6_000 }), snap({ hangState: 4, serverTime: 5_000 }))).toBe(false);
+    expect(isNewer(snap({ hangState: 5 }), snap({ hangState: 4 }))).toBe(false);
     expect(isNewer(shown, snap({ bidCount: 3, serverTime: 6_000 }))).toBe(true);
   });
 });

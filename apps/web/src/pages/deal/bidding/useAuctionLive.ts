@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionClientMessage, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
+import { AuctionState, COUNTDOWN_TICK_MS, bidPriceRefusal, isSale, type AuctionClientMessage, type AuctionEvent, type BidPriceRules, type AuctionSnapshot } from '@coalx/shared';
 import { session } from '@/app/session';
 import { getAuctionSnapshot } from '@/services/auction';
 import { backoffDelay, liveSocketUrl, type SocketLike } from '@/lib/live-socket';
@@ -58,12 +58,19 @@ export function rankOf(ranking: AuctionSnapshot['ranking'], bidder: string | nul
 }
 
 /**
- * Whether `next` is at least as new as `prev`. Bids and states only move forward, so a snapshot with fewer bids or
- * an earlier state is stale (e.g. a GET answered before a bid that the socket has already pushed) and is dropped.
+ * How far along an auction is: the trading centre's pause goes back and forth with bidding (same stage, the later
+ * snapshot wins), a cancel is final like the end.
+ */
+const STAGE: Record<number, number> = { [AuctionState.enrolling]: 0, [AuctionState.waiting]: 1, [AuctionState.bidding]: 2, [AuctionState.paused]: 2, [AuctionState.ended]: 3, [AuctionState.cancelled]: 3 };
+const stageOf = (hangState: number) => STAGE[hangState] ?? hangState;
+
+/**
+ * Whether `next` is at least as new as `prev`. Bids and stages only move forward, so a snapshot with fewer bids or
+ * an earlier stage is stale (e.g. a GET answered before a bid that the socket has already pushed) and is dropped.
  */
 export function isNewer(prev: AuctionSnapshot | null, next: AuctionSnapshot): boolean {
   if (!prev || prev.tradeId !== next.tradeId) return true;
-  if (next.hangState !== prev.hangState) return next.hangState > prev.hangState;
+  if (stageOf(next.hangState) !== stageOf(prev.hangState)) return stageOf(next.hangState) > stageOf(prev.hangState);
   if (next.bidCount !== prev.bidCount) return next.bidCount > prev.bidCount;
   return next.serverTime >= prev.serverTime;
 }
