@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { payPasswordOf } from './api';
+import { payPasswordOf, shot } from './api';
 import { launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -91,7 +91,7 @@ describe('实时监控: the live market board, pause / resume / cancel, the staf
     const dialog = board.locator('.ant-modal-content');
     await dialog.getByText(`暂停竞价 ${tradeId}`).waitFor();
     await dialog.getByTestId('operate-reason').fill('行情异常波动，核查中');
-    await board.screenshot({ path: `${SHOTS}/pause-dialog.png` });
+    await shot(SHOTS, board, 'pause-dialog');
     await dialog.getByRole('button', { name: '确认暂停' }).click();
     await expect.poll(() => board.getByTestId(`state-${tradeId}`).innerText(), { timeout: 5_000 }).toBe('暂停');
     const banner = room.getByTestId('paused-banner');
@@ -135,7 +135,7 @@ describe('实时监控: the live market board, pause / resume / cancel, the staf
     await board.getByTestId(`cancel-${tradeId}`).click();
     await expect.poll(() => board.getByTestId('cancel-deposits').innerText(), { timeout: 5_000 }).toContain('将释放 2 家报名企业的保证金，共 ¥100,000.00');
     await board.getByTestId('operate-reason').fill('发布信息有误，撤销重发');
-    await board.screenshot({ path: `${SHOTS}/cancel-dialog.png` });
+    await shot(SHOTS, board, 'cancel-dialog');
     await board.locator('.ant-modal-content').getByRole('button', { name: '确认撤销' }).click();
     await board.getByTestId('cancelled-banner').waitFor({ timeout: 5_000 });
     await room.getByTestId('cancelled-banner').waitFor({ timeout: 5_000 });

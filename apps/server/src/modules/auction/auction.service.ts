@@ -141,7 +141,8 @@ export async function marketAuctions(
     query.productName ? sql`${auctions.productName} ILIKE ${'%' + query.productName.replace(/[%_\\]/g, '\\$&') + '%'}` : undefined,
   );
   return pageOfAuctions(db, now, where, query.pageNo, query.pageSize, [
-    sql`CASE ${state} WHEN 2 THEN 0 WHEN 0 THEN 1 WHEN 1 THEN 2 ELSE 3 END`,
+    // a paused auction stays with the live ones (the trading centre holds it for a moment)
+    sql`CASE ${state} WHEN 2 THEN 0 WHEN 4 THEN 0 WHEN 0 THEN 1 WHEN 1 THEN 2 ELSE 3 END`,
     desc(auctions.bidStart),
   ]);
 }
