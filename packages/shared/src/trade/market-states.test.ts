@@ -55,4 +55,18 @@ describe('market state tables', () => {
     expect(auctionHangState(auction, at(30))).toBe(AuctionState.ended);
     expect(auctionHangState({ ...auction, hangState: AuctionState.ended }, at(25))).toBe(AuctionState.ended);
   });
+
+  it("the trading centre's pause and cancel: stored states the clock never moves; pause only from bidding", () => {
+    const auction = { enrolDeadline: at(10), bidStart: at(20), currentEnd: at(30) };
+    // long past the old deadline a paused auction is still paused, a cancelled one still cancelled
+    expect(auctionHangState({ ...auction, hangState: AuctionState.paused }, at(90))).toBe(AuctionState.paused);
+    expect(auctionHangState({ ...auction, hangState: AuctionState.cancelled }, at(5))).toBe(AuctionState.cancelled);
+    expect(moveBetween(AuctionMarketStates, 'bidding', 'paused')).toBe('pause');
+    expect(moveBetween(AuctionMarketStates, 'paused', 'bidding')).toBe('resume');
+    expect(moveBetween(AuctionMarketStates, 'waiting', 'paused')).toBeUndefined();
+    expect(moveBetween(AuctionMarketStates, 'paused', 'ended')).toBeUndefined(); // the award waits for the resume
+    for (const from of ['enrolling', 'waiting', 'bidding', 'paused']) expect(moveBetween(AuctionMarketStates, from, 'cancelled')).toBe('cancel');
+    expect(moveBetween(AuctionMarketStates, 'ended', 'cancelled')).toBeUndefined();
+    expect(refusedMoveMessage(AuctionMarketStates, 'waiting', 'paused')).toBe('竞价状态为「待竞价」，不能改为「暂停」，请刷新后重试');
+  });
 });

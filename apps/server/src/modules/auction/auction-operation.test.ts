@@ -99,6 +99,9 @@ describe.each(testDatabaseKinds())('operating an auction on %s', (kind) => {
     await runScheduledJobs(t.app);
     expect(await auctionRow(tradeId)).toMatchObject({ hangState: 4, result: null });
     expect((await bid(b, tradeId, 80_100)).statusCode).toBe(422);
+    // the SQL form of the time rule agrees: the hall lists it as 暂停, not ended
+    const hall = (await post(t.app, '/api/tradeHome/bidTrade/list', null, { pageNo: 1, pageSize: 10, tradeId })).json().result;
+    expect(hall.records[0]).toMatchObject({ tradeId, hangState: 4 });
 
     const resumedEvents = await eventsDuring(tradeId, ['auction.resumed'], async () => expect((await resume(tradeId)).statusCode).toBe(200));
     expect(resumedEvents).toEqual(['auction.resumed']);
