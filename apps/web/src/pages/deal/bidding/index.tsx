@@ -230,7 +230,7 @@ export default function BiddingPage() {
                   <div className="coalx-board-sub">
                     {/* the time the countdown runs to, printed beside it: the start while waiting, then the deadline in force */}
                     {s.hangState < AuctionState.bidding ? '竞价开始' : times!.deadlineLabel} <b data-testid="board-deadline">{s.hangState < AuctionState.bidding ? times!.start : times!.deadline}</b>
-                    {times!.extended && !ended ? (
+                    {times!.extended && !ended && !cancelled ? (
                       <Tag color="volcano" className="coalx-extension-tag" style={{ marginLeft: 6, marginRight: 0 }}>
                         延时中
                       </Tag>
@@ -253,12 +253,14 @@ export default function BiddingPage() {
                     <span>
                       我的代号 <b>{me.bidder}</b>
                     </span>
-                    {mine && ended ? (
+                    {mine && (ended || cancelled) ? (
                       <>
                         <span>
                           我的最终出价 <b className="coalx-num">{formatPrice(mine.myPrice)}</b>
                         </span>
-                        {mine.leading && s.result === 'deal' ? (
+                        {cancelled ? (
+                          <Tag className="coalx-lead-tag">竞价已撤销 · 保证金已释放</Tag>
+                        ) : mine.leading && s.result === 'deal' ? (
                           <Tag color="green" className="coalx-lead-tag">
                             本企业中标
                           </Tag>
@@ -285,7 +287,7 @@ export default function BiddingPage() {
                         )}
                       </>
                     ) : (
-                      <span className="coalx-hint">{ended ? '本企业未出价，保证金已释放' : '尚未出价'}</span>
+                      <span className="coalx-hint">{ended || cancelled ? '本企业未出价，保证金已释放' : '尚未出价'}</span>
                     )}
                   </>
                 ) : token ? (
@@ -340,7 +342,7 @@ export default function BiddingPage() {
                   <span>{times!.deadlineLabel}</span>
                   <b data-testid="current-end">
                     {times!.deadline}
-                    {times!.extended && !ended ? <span className="coalx-text-danger">（延时中）</span> : null}
+                    {times!.extended && !ended && !cancelled ? <span className="coalx-text-danger">（延时中）</span> : null}
                   </b>
                 </div>
                 <div>
