@@ -5,7 +5,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { fundAccounts, fundsReconciliations } from '../../db/schema/index';
+import { enterprises, enterpriseSuspensions, fundAccounts, fundsReconciliations } from '../../db/schema/index';
+import { DEMO_SUSPENDED_ENTERPRISE, DEMO_SUSPENSION_REASON } from '../../demo/desk';
 import { loadDemoData } from '../../demo/index';
 import { LocalFileStorage } from '../files/storage';
 import { loadPlatformCa } from '../ukey/ca';
@@ -122,5 +123,16 @@ describe('funds reconciliation on the demo data', () => {
     expect(figures.differences).toEqual([]);
     expect(figures.accountsTotal).toBeGreaterThan(0);
     expect(figures.accountsTotal).toBe(figures.depositInTotal - figures.withdrawalTotal);
+    // the demo's own history: yesterday's and today's reconciliation, both without difference
+    const rows = await database.db.select().from(fundsReconciliations);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.balanced && r.differenceFen === 0)).toBe(true);
+    // and one enterprise suspended until a date, with its reason (not seller01's or buyer01's)
+    const suspended = await database.db.select().from(enterpriseSuspensions);
+    expect(suspended).toHaveLength(1);
+    expect(suspended[0]).toMatchObject({ status: 'active', reason: DEMO_SUSPENSION_REASON });
+    expect(suspended[0]!.endsAt!.getTime()).toBeGreaterThan(Date.now());
+    const [enterprise] = await database.db.select().from(enterprises).where(eq(enterprises.id, suspended[0]!.enterpriseId));
+    expect(enterprise!.organName).toBe(DEMO_SUSPENDED_ENTERPRISE);
   }, 300_000);
 });
