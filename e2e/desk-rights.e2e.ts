@@ -43,12 +43,15 @@ describe('企业名录 and 资金总览', () => {
     const operator = await newPage(browser);
     await signIn(operator.page, baseUrl, OPERATOR);
     await operator.page.goto(`${baseUrl}/operation/enterprises`);
-    const row = operator.page.locator('.ant-table-row', { hasText: BUYER2_NAME });
-    await row.waitFor();
     // the demo's own suspended enterprise is on the list with its end
     await operator.page.locator('.ant-table-row', { hasText: '鄂尔多斯市东胜煤炭有限公司' }).getByText(/暂停交易 至 \d{4}-\d{2}-\d{2} 18:00/).waitFor();
     await expectNoSidewaysScroll(operator.page);
     await shot(operator.page, '01-enterprises');
+    // the keyword of the address finds buyer02's enterprise
+    await operator.page.goto(`${baseUrl}/operation/enterprises?keyword=${encodeURIComponent('津沽')}`);
+    const row = operator.page.locator('.ant-table-row', { hasText: BUYER2_NAME });
+    await row.waitFor();
+    await expect.poll(() => operator.page.locator('.ant-table-row').count()).toBe(1);
 
     // 暂停交易 with a reason and the default end time
     await row.getByRole('button', { name: '暂停交易' }).click();
@@ -124,14 +127,16 @@ describe('企业名录 and 资金总览', () => {
     expect(await total.innerText()).toMatch(/^¥[\d,]+\.\d{2}$/);
     expect(await operator.page.getByTestId('funds-platform').innerText()).toMatch(/^¥[\d,]+\.\d{2}$/);
     await operator.page.getByTestId('funds-flows-chart').waitFor();
+    await operator.page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await shot(operator.page, '06-funds-overview');
     // the demo's history: yesterday's and today's reconciliation
     await operator.page.getByText(/共 \d+ 天/).first().waitFor();
     await operator.page.getByRole('button', { name: '立即对账' }).click();
     await expectMessage(operator.page, '对账完成：无差异');
     expect(await operator.page.getByTestId('reconciliation-verdict').innerText()).toContain('对账结果：无差异');
     await expectNoSidewaysScroll(operator.page);
-    await shot(operator.page, '06-funds-overview');
-    await shot(operator.page, '07-funds-overview-full', true);
+    await operator.page.getByTestId('reconciliation-verdict').scrollIntoViewIfNeeded();
+    await shot(operator.page, '07-funds-reconciliation');
     await operator.context.close();
   });
 });

@@ -23,6 +23,9 @@ function TradingTag({ entry }: { entry: Pick<DirectoryEntry, 'tradingState' | 't
   return entry.tradingState === 'suspended' ? <Tag color="red">{entry.tradingStateText}</Tag> : <Tag color="green">正常</Tag>;
 }
 
+/** The picked wall-clock time read as Asia/Shanghai time, whatever the browser's own zone (the platform's times are Shanghai's). */
+const shanghaiInstant = (picked: Dayjs) => `${picked.format('YYYY-MM-DDTHH:mm')}:00+08:00`;
+
 /** 暂停交易: a reason and an end (a date-time, or until lifted). */
 function SuspendDialog({ target, onClose, onDone }: { target: { id: number; organName: string } | null; onClose: () => void; onDone: (d: DirectoryDetail) => void }) {
   const [form] = Form.useForm<{ reason: string; mode: 'until' | 'open'; endsAt?: Dayjs }>();
@@ -33,7 +36,7 @@ function SuspendDialog({ target, onClose, onDone }: { target: { id: number; orga
     const values = await form.validateFields();
     setBusy(true);
     try {
-      const detail = await suspendTrading({ id: target.id, reason: values.reason.trim(), endsAt: values.mode === 'until' && values.endsAt ? values.endsAt.second(0).millisecond(0).toISOString() : null });
+      const detail = await suspendTrading({ id: target.id, reason: values.reason.trim(), endsAt: values.mode === 'until' && values.endsAt ? shanghaiInstant(values.endsAt) : null });
       message.success(`已暂停「${target.organName}」的交易`);
       onDone(detail);
     } catch (error) {
