@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, PAY_DIGITS, shot as shotInto } from './api';
+import { api, login, PAY_DIGITS, shot as shotInto } from './api';
 import { ACCOUNTS, launchBrowser, newPage, screenshotOnFailure, signIn } from './browser';
 import { REPO_ROOT } from './server';
 
@@ -40,6 +40,12 @@ async function expectNoSidewaysScroll(page: Page) {
 
 describe('企业名录 and 资金总览', () => {
   it('the operator suspends buyer02 in 企业名录, buyer02 is refused 摘牌 with the reason, the operator lifts it', async () => {
+    // a retry starts from buyer02 trading again
+    const staff = await login(OPERATOR);
+    const found = await api<{ records: { id: number; tradingState: string }[] }>(`/api/operation/enterprises/list?keyword=${encodeURIComponent(BUYER2_NAME)}`, { method: 'GET', token: staff.token });
+    const buyer2 = found.records[0]!;
+    if (buyer2.tradingState === 'suspended') await api('/api/operation/enterprises/lift', { token: staff.token, body: { id: buyer2.id, reason: '重新开始测试' } });
+
     const operator = await newPage(browser);
     await signIn(operator.page, baseUrl, OPERATOR);
     await operator.page.goto(`${baseUrl}/operation/enterprises`);
