@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auctions, enterpriseSuspensions, listings } from '../../db/schema/index';
+import { auctions, enterpriseSuspensions, listings, users } from '../../db/schema/index';
+import { liftSuspension, requireTradingAllowed, suspendTrading } from './trading-rights.service';
 import { runScheduledJobs } from '../../plugins/scheduler';
 import { deliveryFixture } from '../../test/delivery-fixture';
 import { settled, messagesOf } from '../../test/notices';
@@ -162,6 +163,21 @@ describe.each(testDatabaseKinds())('trading rights (暂停交易) on %s', (kind)
     expect(detail.suspensions[0]).toMatchObject({ status: 'ended', statusText: '已到期' });
   });
 
+  it("the bid path reads an enterprise's suspension once, until a suspension event drops the copy", async () => {
+    const clock = t.clock;
+    await requireTradingAllowed(db(), clock, seller.enterprise.id);
+    // a row written behind the service's back (no event) is not read again: the check holds a copy per enterprise
+    const [operatorRow] = await db().select().from(users).where(eq(users.username, operator.username));
+    await db().insert(enterpriseSuspensions).values({ enterpriseId: seller.enterprise.id, reason: '直接写入', startsAt: clock.now(), status: 'active', createdBy: operatorRow!.id });
+    await expect(requireTradingAllowed(db(), clock, seller.enterprise.id)).resolves.toBeUndefined();
+    // any suspension event (here another enterprise's) drops every copy on every process
+    await suspendTrading(db(), clock, operatorRow!.id, { enterpriseId: buyer.enterprise.id, reason: '另一家企业' });
+    await expect(requireTradingAllowed(db(), clock, seller.enterprise.id)).rejects.toThrow('贵企业已被暂停交易：直接写入（至交易中心恢复交易）');
+    await liftSuspension(db(), clock, operatorRow!.id, { enterpriseId: seller.enterprise.id, reason: '测试结束' });
+    await liftSuspension(db(), clock, operatorRow!.id, { enterpriseId: buyer.enterprise.id, reason: '测试结束' });
+    await expect(requireTradingAllowed(db(), clock, seller.enterprise.id)).resolves.toBeUndefined();
+  });
+
   it('refuses bad input in Chinese and keeps traders off the operator routes (403)', async () => {
     const past = new Date(t.clock.now().getTime() - MINUTE).toISOString();
     const cases: [object, number, string][] = [
@@ -170,12 +186,13 @@ describe.each(testDatabaseKinds())('trading rights (暂停交易) on %s', (kind)
       [{ id: seller.enterprise.id, reason: '测试', endsAt: '明天' }, 400, '暂停截止时间格式不正确'],
       [{ id: 99_999_999, reason: '测试' }, 404, '企业不存在'],
     ];
+    const before = await db().select().from(enterpriseSuspensions).where(eq(enterpriseSuspensions.enterpriseId, seller.enterprise.id));
     for (const [body, status, message] of cases) {
       const response = await ops('POST', '/enterprises/suspend', operator.token, body);
       expect(response.statusCode, response.body).toBe(status);
       expect(response.json().message).toContain(message);
     }
-    expect(await db().select().from(enterpriseSuspensions).where(eq(enterpriseSuspensions.enterpriseId, seller.enterprise.id))).toEqual([]);
+    expect(await db().select().from(enterpriseSuspensions).where(eq(enterpriseSuspensions.enterpriseId, seller.enterprise.id))).toEqual(before);
 
     for (const token of [seller.traderToken, seller.adminToken]) {
       expect((await ops('GET', '/enterprises/list', token)).statusCode).toBe(403);
