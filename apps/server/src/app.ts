@@ -69,6 +69,9 @@ import { longTermJobs } from './jobs/long-term.jobs';
 import { longTermFollowUps } from './flows/long-term-follow-ups';
 import { deliveryJobs } from './jobs/delivery.jobs';
 import { auditJobs } from './jobs/audit.jobs';
+import { fundsJobs } from './jobs/funds.jobs';
+import operationEnterprisesRoutes from './api/operation-enterprises.routes';
+import operationFundsRoutes from './api/operation-funds.routes';
 import { messageJobs } from './jobs/message.jobs';
 import contractTemplateRoutes from './api/contract-template.routes';
 import auditTrail from './plugins/audit-trail';
@@ -130,7 +133,7 @@ export interface AppOptions {
 }
 
 /** What the scheduler runs each round, in this order. */
-const PLATFORM_JOBS: readonly ScheduledJob[] = [...listingJobs, ...contractJobs, ...deliveryJobs, ...longTermJobs, ...auctionJobs];
+const PLATFORM_JOBS: readonly ScheduledJob[] = [...listingJobs, ...contractJobs, ...deliveryJobs, ...longTermJobs, ...auctionJobs, ...fundsJobs];
 
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -231,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(driverRoutes);
       await api.register(messageRoutes);
       await api.register(webhookRoutes);
+      await api.register(operationEnterprisesRoutes);
+      await api.register(operationFundsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -52,6 +52,8 @@ export const FIELD_LABELS: Record<string, string> = {
   areaCode: '所在地区',
   ashFusion: '灰熔点',
   auditStatus: '审核状态',
+  tradingState: '交易状态',
+  endsAt: '暂停截止时间',
   authorizationUrl: '授权委托书',
   autoConfirm: '自动确认',
   bankAccountNo: '银行账号',

@@ -16,7 +16,9 @@ export const COPYRIGHT_LINE = '© 2026 CoalX 供应链数据科技有限公司 �
 export const ICP_NUMBER = '京ICP备2026000000号-1';
 export * from './enterprise/credit-code';
 export * from './enterprise/schemas';
+export * from './enterprise/directory';
 export * from './funds/schemas';
+export * from './funds/overview';
 export * from './listing/schemas';
 export * from './auction/schemas';
 export * from './auction/bid-log';

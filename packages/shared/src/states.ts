@@ -1,6 +1,6 @@
 import { AuctionStates, EnrolmentStates } from './auction/states';
 import { ContentStates } from './content/states';
-import { ChangeRequestStates, EnterpriseAuditStates } from './enterprise/states';
+import { ChangeRequestStates, EnterpriseAuditStates, TradingSuspensionStates } from './enterprise/states';
 import { DepositInStates, TradeDepositStates, WithdrawalStates } from './funds/states';
 import { ListingStates, SubscriptionStates } from './listing/states';
 import { UkeyDeviceStates } from './ukey/states';
@@ -25,6 +25,7 @@ export const STATE_MACHINES = {
   content: ContentStates,
   enterpriseAudit: EnterpriseAuditStates,
   changeRequest: ChangeRequestStates,
+  tradingSuspension: TradingSuspensionStates,
   ukeyDevice: UkeyDeviceStates,
   contract: ContractStates,
   contractUpload: ContractUploadStates,

@@ -44,6 +44,7 @@ import {
   personalise,
   saveAuction,
 } from '../modules/auction/auction.service';
+import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 
 const BidHistorySchema = z.object({
   seq: z.number(),
@@ -60,6 +61,8 @@ export default async function auctionRoutes(app: ZodApp) {
 
   app.post('/api/bidApply', { config: { audit: '发布竞价', permission: 'auctionTrade-start.add' }, schema: { tags, summary: '发布竞价 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的竞价', body: AuctionApplySchema, response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
+    // a suspended enterprise may keep drafts but publishes nothing new (暂停交易)
+    if (request.body.submit) await requireTradingAllowed(app.db, app.clock, actor.enterpriseId);
     const saved = await saveAuction(app.db, app.clock, actor, request.body);
     return ok(await auctionDetail(app.db, app.clock, actor, saved.tradeNo), saved.status === 'draft' ? '草稿已保存' : '已提交，等待交易中心审核');
   });

@@ -40,6 +40,7 @@ import {
   subscriptionsOfListing,
   subscriptionsToMyListings,
 } from '../modules/listing/listing.service';
+import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 
 const SubscriptionResultSchema = z.object({ id: z.number(), status: safeString(), quantity: z.number(), deposit: z.number() });
 
@@ -50,6 +51,8 @@ export default async function listingRoutes(app: ZodApp) {
 
   app.post('/api/addListedApply', { config: { audit: '发布挂牌', permission: 'listingTrade-start.add' }, schema: { tags, summary: '发布挂牌 (草稿或提交审核)；带 tradeId 时修改草稿/被驳回的挂牌', body: ListingApplySchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
+    // a suspended enterprise may keep drafts but publishes nothing new (暂停交易)
+    if (request.body.submit) await requireTradingAllowed(app.db, app.clock, actor.enterpriseId);
     const saved = await saveListing(app.db, app.clock, actor, request.body);
     const view = await listingDetail(app.db, app.clock, actor, saved.tradeNo);
     return ok(view, saved.status === 'draft' ? '草稿已保存' : '已提交，等待交易中心审核');

@@ -22,6 +22,7 @@ import { loadDemoFreight } from './freight';
 import { loadDemoLongTerm } from './long-term';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
+import { loadDemoDesk } from './desk';
 
 /** The trading centre's receiving account named on the demo transfer receipts. */
 const CENTRE_ACCOUNT = { name: '煤炭交易中心客户保证金专户', account: '0200 0456 0902 4100 866', bank: '中国工商银行' };
@@ -188,6 +189,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
   await loadDemoLongTerm(db, storage, ukey, now);
+  await loadDemoDesk(db, now);
   return true;
 }
 

@@ -9,6 +9,7 @@ import { freezeTradeDeposit } from '../modules/funds/trade-deposits.service';
 import { verifyPaymentAuth, type UkeyVerifier } from '../modules/funds/pay-auth';
 import type { Actor } from '../lib/actor';
 import { publish } from '../lib/events';
+import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 
 /** 竞价报名: the deposit is frozen in the transaction that enrols, under the auction's row lock. */
 export async function enrolAuction(
@@ -21,6 +22,7 @@ export async function enrolAuction(
   auctionPolicy.can(actor, 'enrol');
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, actor.enterpriseId ?? -1)).limit(1);
   if (!enterprise || enterprise.auditStatus !== 'approved') throw appError('enterprise_not_approved', '企业未通过交易中心审核，不能报名');
+  await requireTradingAllowed(db, clock, enterprise.id);
   const [existing] = await db
     .select({ e: auctionEnrolments })
     .from(auctionEnrolments)

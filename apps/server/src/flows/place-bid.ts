@@ -9,6 +9,7 @@ import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
 import { deliverHere, EVENTS_CHANNEL, eventBusOf, notificationsDeliveredHere, type DomainEvents } from '../lib/events';
 import { inlineMarketMove } from '../lib/transition';
+import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 
 export interface BidInput {
   tradeId: string;
@@ -54,6 +55,7 @@ export function onBidCommitted(listener: CommitListener): () => void {
  * bid's hash (公开出价记录) chains on from the head the locked row holds.
  */
 export async function placeBid(db: Db, clock: Clock, actor: Actor, input: BidInput): Promise<AcceptedBid> {
+  await requireTradingAllowed(db, clock, actor.enterpriseId);
   return sequencerOf(db).submit(input.tradeId, { clock, actor, input });
 }
 

@@ -12,6 +12,7 @@ import { announceListing } from '../modules/listing/listing.state';
 import { DepositBatch } from '../modules/funds/trade-deposits.service';
 import { PAYMENT_AUTH_SWITCHES, verifyPaymentAuth, type UkeyVerifier } from '../modules/funds/pay-auth';
 import { listingPolicy } from '../modules/listing/listing.policy';
+import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 import type { Actor } from '../lib/actor';
 import { confirmSubscriptionInTx } from './answer-subscription';
 
@@ -42,6 +43,7 @@ export async function subscribeListing(db: Db, clock: Clock, ukey: UkeyVerifier,
   listingPolicy.can(actor, 'trade');
   // no enterprise, nothing to subscribe with (the group's enterprise check would refuse it the same way)
   if (actor.enterpriseId === null) throw notApproved();
+  await requireTradingAllowed(db, clock, actor.enterpriseId);
   const job = { clock, actor: actor as SubscribeJob['actor'], input, payChecked: false };
   try {
     return await enqueue(db, job);

@@ -78,6 +78,10 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in Mar
   'qualityreport.submitted': { id: number };
   'statement.issued': { id: number };
   'invoice.registered': { id: number };
+  /** The trading centre suspended an enterprise's trading (暂停交易): its members are told, every process forgets its copy. */
+  'enterprise.trading_suspended': { id: number; enterpriseId: number };
+  /** A funds reconciliation (资金对账) found a difference: a to-do for the trading centre. */
+  'funds.reconciliation_differs': { id: number; day: string };
   /** Messages were made for these users (every process pushes the new unread count to their open sockets). */
   'message.created': { userIds: number[]; messageIds: number[] };
   /** A user read messages (their other tabs update the count). */
@@ -101,6 +105,10 @@ export const CROSS_PROCESS_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
   'auction.resumed',
   'auction.cancelled',
   'role.grants_changed',
+  // every process's trading-rights copy (modules/enterprise/trading-rights.service.ts) follows the suspensions
+  'enterprise.trading_suspended',
+  'enterprise.trading_resumed',
+  'enterprise.trading_suspension_ended',
   'message.created',
   'message.read',
 ]);

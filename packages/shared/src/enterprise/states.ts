@@ -20,3 +20,17 @@ export const ChangeRequestStates = defineStateMachine({
     reject: { from: ['pending'], to: 'rejected', event: 'enterprise.change_rejected' },
   },
 });
+
+/**
+ * A suspension of an enterprise's trading (暂停交易) by the trading centre: active from its birth, until the operator
+ * lifts it early or its end time passes (the scheduler then marks it ended; the trading check already ignores an
+ * active row whose end time has passed, so a period never lasts longer than it said).
+ */
+export const TradingSuspensionStates = defineStateMachine({
+  label: '暂停交易状态',
+  states: { active: '暂停中', lifted: '已恢复', ended: '已到期' },
+  moves: {
+    lift: { from: ['active'], to: 'lifted', event: 'enterprise.trading_resumed' },
+    end: { from: ['active'], to: 'ended', event: 'enterprise.trading_suspension_ended' },
+  },
+});

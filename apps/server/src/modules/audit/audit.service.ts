@@ -45,6 +45,8 @@ const OBJECT_TYPE_PREFIXES: [prefix: string, type: string][] = [
   ['/api/funds/depositIn', '入金'],
   ['/api/funds/admin/depositIn', '入金'],
   ['/api/funds/payPassword', '支付密码'],
+  ['/api/operation/enterprises', '企业'],
+  ['/api/operation/funds', '资金对账'],
   ['/api/bidApply', '竞价'],
   ['/api/bidEnroll', '竞价'],
   ['/api/bidRecord', '竞价'],

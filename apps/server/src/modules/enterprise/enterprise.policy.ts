@@ -7,6 +7,13 @@ export const enterprisePolicy = definePolicy({
   audit(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以审核企业');
   },
+  /** 企业名录 and trading rights (暂停交易 / 恢复交易): the trading centre's */
+  directory(actor: Actor) {
+    requireRole(actor, ['operator'], '只有交易中心运营人员可以查看企业名录');
+  },
+  suspendTrading(actor: Actor) {
+    requireRole(actor, ['operator'], '只有交易中心运营人员可以暂停或恢复企业交易');
+  },
   /** The caller's own enterprise id; platform staff belong to none. */
   readOwn(actor: Actor): number {
     requireRole(actor, TRADING_ROLES, '只有企业用户可以查看本企业资料');

@@ -202,6 +202,12 @@ export async function applyChange(db: Db, clock: Clock, actor: { userId: number;
 export const PLATFORM_CLIENT_ID = 'PLATFORM';
 /** its audit status: every list of enterprises (audit queue, user search) leaves it out */
 export const PLATFORM_AUDIT_STATUS = 'platform';
+/** The platform's funds holder when one was made (the first settlement fee makes it), without making it. */
+export async function existingPlatformEnterpriseId(db: Db | Tx): Promise<number | null> {
+  const [row] = await db.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.clientId, PLATFORM_CLIENT_ID)).limit(1);
+  return row?.id ?? null;
+}
+
 export async function platformEnterpriseId(tx: Db | Tx): Promise<number> {
   const find = () => tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.clientId, PLATFORM_CLIENT_ID)).limit(1);
   const [existing] = await find();

@@ -26,4 +26,8 @@ export const fundsPolicy = definePolicy({
   reviewTransfers(actor: Actor) {
     requireRole(actor, ['operator'], '只有交易中心运营人员可以处理出入金');
   },
+  /** 资金总览 and the funds reconciliation (资金对账): the trading centre's */
+  overview(actor: Actor) {
+    requireRole(actor, ['operator'], '只有交易中心运营人员可以查看资金总览');
+  },
 });

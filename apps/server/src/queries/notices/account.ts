@@ -1,7 +1,7 @@
 import { formatDateTime, UKEY_REVOKE_REASONS, type UkeyRevokeReason } from '@coalx/shared';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { drivers, enterpriseChangeRequests, enterprises, ukeyCertificates, ukeyDevices } from '../../db/schema/index';
+import { drivers, enterpriseChangeRequests, enterprises, enterpriseSuspensions, ukeyCertificates, ukeyDevices } from '../../db/schema/index';
 import { registrantOf } from '../../modules/auth/accounts.service';
 import type { Notice, NoticeRule, Reminder } from './types';
 
@@ -130,6 +130,55 @@ function changeDecided(approved: boolean): NoticeRule {
           content: approved
             ? `贵企业的资料变更申请已通过交易中心审核，新的企业名称、信用代码、法人与结算银行账户已生效（现名称 ${row.name}）；出金将付往新的结算账户。`
             : `贵企业的资料变更申请未通过交易中心审核，原因：${row.c.reason || '未说明'}。企业仍按原资料交易，如需变更请修改后重新申请。`,
+          link: '/companyInfo',
+        },
+      ],
+    };
+  };
+}
+
+// ---------- trading rights (暂停交易) ----------
+
+async function suspensionOf(tx: Tx, id: number) {
+  const [row] = await tx.select().from(enterpriseSuspensions).where(eq(enterpriseSuspensions.id, id)).limit(1);
+  return row ?? null;
+}
+const minutes = (at: Date) => formatDateTime(at).slice(0, 16);
+
+/** Everyone of the enterprise hears that its trading stopped, why, until when, and what still goes on. */
+const tradingSuspended: NoticeRule = async (tx, payload) => {
+  const s = await suspensionOf(tx, Number(payload.id));
+  if (!s || s.status !== 'active') return null;
+  const until = s.endsAt ? `至 ${minutes(s.endsAt)}` : '至交易中心恢复交易';
+  return {
+    notices: [
+      {
+        to: { enterpriseIds: [s.enterpriseId], grant: MEMBERS },
+        kind: 'enterprise.trading_suspended',
+        category: 'account',
+        title: '贵企业已被暂停交易',
+        content: `交易中心已暂停贵企业交易（${until}），原因：${s.reason}。暂停期间不能发布挂牌或竞价、摘牌、报名或出价；已签合同的付款、发运、签收、结算与开票照常进行。如有疑问请联系交易中心。`,
+        link: '/companyInfo',
+        urgent: true,
+      },
+    ],
+  };
+};
+
+function tradingResumed(early: boolean): NoticeRule {
+  return async (tx, payload) => {
+    const s = await suspensionOf(tx, Number(payload.id));
+    if (!s) return null;
+    return {
+      notices: [
+        {
+          to: { enterpriseIds: [s.enterpriseId], grant: MEMBERS },
+          kind: early ? 'enterprise.trading_resumed' : 'enterprise.trading_suspension_ended',
+          category: 'account',
+          title: '贵企业已恢复交易',
+          content: early
+            ? `交易中心已恢复贵企业交易${s.liftReason ? `，说明：${s.liftReason}` : ''}。现在可以正常发布挂牌、竞价，摘牌、报名和出价。`
+            : `贵企业的暂停交易期限已到（${s.endsAt ? minutes(s.endsAt) : ''}），现已恢复交易，可以正常发布挂牌、竞价，摘牌、报名和出价。`,
           link: '/companyInfo',
         },
       ],
@@ -276,6 +325,9 @@ export const ACCOUNT_RULES: Record<string, NoticeRule> = {
   'enterprise.change_requested': changeRequested,
   'enterprise.change_approved': changeDecided(true),
   'enterprise.change_rejected': changeDecided(false),
+  'enterprise.trading_suspended': tradingSuspended,
+  'enterprise.trading_resumed': tradingResumed(true),
+  'enterprise.trading_suspension_ended': tradingResumed(false),
   'ukey.device_issued': deviceIssued,
   'ukey.device_rejected': deviceRejected,
   'ukey.device_revoked': deviceRevoked,

@@ -1,7 +1,7 @@
 import { formatDateTime, formatFen } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { depositInApplications, enterprises, withdrawals } from '../../db/schema/index';
+import { depositInApplications, enterprises, fundsReconciliations, withdrawals } from '../../db/schema/index';
 import type { NoticePlan, NoticeRule } from './types';
 
 /**
@@ -149,7 +149,28 @@ const withdrawalRejected: NoticeRule = async (tx, payload) => {
   };
 };
 
+/** A funds reconciliation found a difference: an urgent to-do for the trading centre's 资金总览. */
+const reconciliationDiffers: NoticeRule = async (tx, payload) => {
+  const [row] = await tx.select().from(fundsReconciliations).where(eq(fundsReconciliations.id, Number(payload.id))).limit(1);
+  if (!row || row.balanced) return null;
+  const differences = ((row.figures as { differences?: unknown[] }).differences ?? []).length;
+  return {
+    notices: [
+      {
+        to: { staffGrant: 'operation-fundsOverview.edit' },
+        kind: 'todo.funds_reconciliation',
+        category: 'todo',
+        title: '资金对账发现差异',
+        content: `${row.day} 的资金对账发现 ${differences} 处差异，合计 ${yuan(row.differenceFen)}。请在「资金总览」查看差异的账户、应有与实有金额，核查流水与出入金记录。`,
+        link: '/operation/fundsOverview',
+        urgent: true,
+      },
+    ],
+  };
+};
+
 export const FUNDS_RULES: Record<string, NoticeRule> = {
+  'funds.reconciliation_differs': reconciliationDiffers,
   'funds.deposit_in_applied': depositInApplied,
   'funds.withdrawal_applied': withdrawalApplied,
   'funds.deposit_in_confirmed': depositInConfirmed,
