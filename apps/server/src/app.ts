@@ -69,9 +69,11 @@ import { longTermFollowUps } from './flows/long-term-follow-ups';
 import { deliveryJobs } from './jobs/delivery.jobs';
 import { auditJobs } from './jobs/audit.jobs';
 import { messageJobs } from './jobs/message.jobs';
+import { statisticsJobs } from './jobs/statistics.jobs';
 import contractTemplateRoutes from './api/contract-template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './api/audit.routes';
+import statisticsRoutes from './api/statistics.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import grantsGuard from './plugins/grants';
@@ -225,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(longTermRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
+      await api.register(statisticsRoutes);
       await api.register(driverRoutes);
       await api.register(messageRoutes);
       await api.register(webhookRoutes);
@@ -232,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  startScheduler(app, [...PLATFORM_JOBS, ...messageJobs(app), ...auditJobs(options.config), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
+  startScheduler(app, [...PLATFORM_JOBS, ...messageJobs(app), ...auditJobs(options.config), ...statisticsJobs(app.storage), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
 }
