@@ -1,3 +1,4 @@
+import { loadDemoDailyReports } from './daily-reports';
 import { createHash } from 'node:crypto';
 import { creditCodeCheckChar } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
@@ -188,6 +189,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
   await loadDemoLongTerm(db, storage, ukey, now);
+  await loadDemoDailyReports(db, storage, now);
   return true;
 }
 

@@ -50,7 +50,8 @@ export async function makeScheduledDailyReport(db: Db, storage: FileStorage, now
   return makeDailyReport(db, storage, { now: () => now }, day, { madeBy: null, wait: false });
 }
 
-async function makeDailyReport(
+/** Makes a day's report unless archived (`wait`: wait for another maker's lock, else give way to it). */
+export async function makeDailyReport(
   db: Db,
   storage: FileStorage,
   clock: Clock,
