@@ -52,7 +52,10 @@ export const StatisticsSummarySchema = z.object({
   /** auctions that ended in the range, and of them those without a deal (流拍) */
   auctionsHeld: z.number(),
   auctionsFailed: z.number(),
-  /** average of (成交价 − 起拍价) ÷ 起拍价 over the auctions that made a deal, in percent, two places; null without one */
+  /**
+   * average of (成交价 − 起拍价) ÷ 起拍价 over the auctions that made a deal (a purchase auction: 起拍价 − 成交价, its
+   * bids go down), in percent, two places; null without one
+   */
   auctionPremiumPct: z.number().nullable(),
   /** average (成交价 − 起拍价) in fen per ton */
   auctionPremiumFen: z.number().nullable(),

@@ -12,7 +12,8 @@ import { daysOf, periodLabel, periodOf, rangeInstants } from './period';
  * Where each figure comes from:
  *  - deals: deal rows by created_at; province and price type from the deal's listing, auction or long-term deal,
  *    joined by its trade number (a call-off's deal carries the long-term deal's number, flows/decide-call-off.ts);
- *  - auctions held / 流拍: auctions ended in the range by result; the premium over the start price of those sold;
+ *  - auctions held / 流拍: auctions ended in the range by result; the premium over the start price of those sold
+ *    (a purchase auction's award below its start price counts as its premium: PREMIUM);
  *  - contracts signed: effective_at (both signatures) in the range, on time when by sign_deadline (the deadline
  *    the contract was made with, from 合同签署期限 contract_sign_working_days); overdue: the deadline fell in the
  *    range without both signatures by then;
@@ -34,8 +35,8 @@ export async function statisticsFor(db: Db | Tx, query: StatisticsQuery): Promis
     rows<{ held: number; failed: number; pct: string | null; fen: string | null }>(db, sql`
       SELECT count(*)::int AS held,
         count(*) FILTER (WHERE result = 'failed')::int AS failed,
-        avg((best_price_fen - start_price_fen)::numeric * 100 / start_price_fen) FILTER (WHERE result = 'deal' AND best_price_fen IS NOT NULL)::text AS pct,
-        avg(best_price_fen - start_price_fen) FILTER (WHERE result = 'deal' AND best_price_fen IS NOT NULL)::text AS fen
+        avg(${PREMIUM}::numeric * 100 / start_price_fen) FILTER (WHERE result = 'deal' AND best_price_fen IS NOT NULL)::text AS pct,
+        avg(${PREMIUM}) FILTER (WHERE result = 'deal' AND best_price_fen IS NOT NULL)::text AS fen
       FROM auction WHERE ended_at >= ${at(start)} AND ended_at < ${at(end)} AND result IS NOT NULL`),
     rows<{ signed: number; on_time: number; overdue: number }>(db, sql`
       SELECT count(*) FILTER (WHERE effective_at >= ${at(start)} AND effective_at < ${at(end)})::int AS signed,
@@ -103,6 +104,12 @@ export async function statisticsFor(db: Db | Tx, query: StatisticsQuery): Promis
     disputes: disputeRows,
   };
 }
+
+/**
+ * What competition added to an auction's price: a sale's (竞价销售) award above its start price, a purchase's
+ * (竞价采购, bids go down) award below it.
+ */
+const PREMIUM = sql.raw('(CASE WHEN trade_type = 3 THEN start_price_fen - best_price_fen ELSE best_price_fen - start_price_fen END)');
 
 /** One group of deal rows of the query: a local day, kind, product, province and price type. */
 export interface DealGroupRow {
