@@ -104,6 +104,7 @@ describe('运营统计 and 交易日报', () => {
     await page.getByRole('button', { name: /生成日报/ }).click();
     await dialog.getByRole('button', { name: /生\s?成/ }).click();
     await expect.poll(async () => (await notice.textContent()) ?? '', { timeout: 20_000 }).toContain('不再重新生成');
+    await dialog.waitFor({ state: 'hidden' });
     await shot(page, 'daily-report-already-made');
   });
 });

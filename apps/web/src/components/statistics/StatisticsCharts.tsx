@@ -34,7 +34,7 @@ export function BreakdownChart({ rows, testId, horizontal }: { rows: DealFigures
     const category = { type: 'category', data: shown.map((r) => r.label), axisLabel: { width: 96, overflow: 'truncate' } };
     return {
       animation: false,
-      grid: horizontal ? { left: 112, right: 32, top: 24, bottom: 32 } : { left: 72, right: 24, top: 40, bottom: 32 },
+      grid: horizontal ? { left: 112, right: 32, top: 16, bottom: 52 } : { left: 72, right: 24, top: 40, bottom: 32 },
       tooltip: {
         trigger: 'axis',
         formatter: (items: { dataIndex: number }[]) => {
@@ -42,7 +42,8 @@ export function BreakdownChart({ rows, testId, horizontal }: { rows: DealFigures
           return `${r.label}<br/>成交 ${r.dealCount} 笔<br/>成交量 ${tonsOf(r.quantityKg).toLocaleString('zh-CN')} 吨<br/>成交金额 ¥${formatFen(r.amountFen)}`;
         },
       },
-      xAxis: horizontal ? yuanAxis : category,
+      // a narrow card: three ticks and the unit under the axis, so the labels never run into each other
+      xAxis: horizontal ? { ...yuanAxis, splitNumber: 3, nameLocation: 'middle', nameGap: 30 } : category,
       yAxis: horizontal ? { ...category, inverse: true } : yuanAxis,
       series: [{ name: '成交金额', type: 'bar', barMaxWidth: 36, data: shown.map((r) => r.amountFen / 100) }],
     };
