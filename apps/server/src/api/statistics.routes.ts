@@ -33,7 +33,7 @@ export default async function statisticsRoutes(app: ZodApp) {
 
   app.get(
     `${BASE}/overview`,
-    { config: { permission: 'operation-statistics' }, schema: { tags, summary: '运营统计: 区间内的成交、竞价、履约、争议与资金数字', querystring: StatisticsQuerySchema, response: { 200: envelopeSchema(StatisticsAnswerSchema) } } },
+    { config: { permission: 'operation-statistics.query' }, schema: { tags, summary: '运营统计: 区间内的成交、竞价、履约、争议与资金数字', querystring: StatisticsQuerySchema, response: { 200: envelopeSchema(StatisticsAnswerSchema) } } },
     async (request) => {
       statisticsPolicy.can(requireActor(request), 'read');
       return ok(await statisticsFor(app.db, request.query));
@@ -52,7 +52,7 @@ export default async function statisticsRoutes(app: ZodApp) {
 
   app.get(
     `${BASE}/daily-reports`,
-    { config: { permission: 'operation-dailyReport' }, schema: { tags, summary: '交易日报归档 (按日期倒序)', querystring: DailyReportListQuerySchema, response: { 200: envelopeSchema(DailyReportPageSchema) } } },
+    { config: { permission: 'operation-dailyReport.query' }, schema: { tags, summary: '交易日报归档 (按日期倒序)', querystring: DailyReportListQuerySchema, response: { 200: envelopeSchema(DailyReportPageSchema) } } },
     async (request) => {
       statisticsPolicy.can(requireActor(request), 'read');
       const [page, reportTime] = await Promise.all([listDailyReports(app.db, request.query), dailyReportTime(app.db)]);
@@ -75,7 +75,7 @@ export default async function statisticsRoutes(app: ZodApp) {
   for (const kind of ['pdf', 'xlsx'] as const) {
     app.get(
       `${BASE}/daily-reports/:id/${kind}`,
-      { config: { permission: 'operation-dailyReport' }, schema: { tags, summary: kind === 'pdf' ? '下载交易日报 PDF' : '下载交易日报 Excel', params: IdParams } },
+      { config: { permission: 'operation-dailyReport.export' }, schema: { tags, summary: kind === 'pdf' ? '下载交易日报 PDF' : '下载交易日报 Excel', params: IdParams } },
       async (request, reply) => {
         statisticsPolicy.can(requireActor(request), 'read');
         const report = await dailyReportById(app.db, request.params.id);

@@ -71,9 +71,10 @@ export default function DailyReportPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <ProCard>
         <Space wrap size={16}>
-          <Typography.Text>每日 {reportTime || '--:--'}（北京时间）自动生成当日日报；可为过去的日期补生成日报。</Typography.Text>
+          <Typography.Text>每日 {reportTime || '--:--'}（北京时间）自动生成当日日报并归档。</Typography.Text>
           <Authorized action="add">
             <Space>
+              <Typography.Text type="secondary">补生成过去日期的日报：</Typography.Text>
               <DatePicker value={day} onChange={setDay} allowClear={false} disabledDate={(d) => !d.isBefore(dayjs(), 'day')} placeholder="日报日期" data-testid="daily-report-date" />
               <Button type="primary" icon={<PlusOutlined />} loading={make.isPending} disabled={!day} onClick={confirmMake}>
                 生成日报
