@@ -1,4 +1,3 @@
-import { loadDemoDailyReports } from './daily-reports';
 import { createHash } from 'node:crypto';
 import { creditCodeCheckChar } from '@coalx/shared';
 import { eq } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import { loadDemoFreight } from './freight';
 import { loadDemoLongTerm } from './long-term';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
+import { loadDemoDailyReports } from './daily-reports';
 
 /** The trading centre's receiving account named on the demo transfer receipts. */
 const CENTRE_ACCOUNT = { name: '煤炭交易中心客户保证金专户', account: '0200 0456 0902 4100 866', bank: '中国工商银行' };

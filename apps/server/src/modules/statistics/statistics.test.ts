@@ -36,7 +36,9 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
     await effectiveOrder(t, { seller, buyer, quantityKg: 320_000 });
     orderId = first.order.id;
     // two trucks signed for on the day (their own life is the delivery suite's; here only the figures count)
-    for (const signedKg of [31_250, 29_980]) {
+    // and a third disputed by the buyer and refused by the operator's ruling the same day
+    for (const signedKg of [31_250, 29_980, 0]) {
+      const disputed = signedKg === 0;
       await t.database.db.insert(dispatches).values({
         dispatchNo: `PC${randomUUID().slice(0, 12)}`,
         orderId,
@@ -51,12 +53,12 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
         plannedKg: 32_000,
         planDate: day,
         gateToken: randomUUID(),
-        status: 'signed',
-        loadedNetKg: signedKg,
-        arrivedNetKg: signedKg,
-        signedKg,
-        signedAt: t.clock.now(),
-        signedHow: 'buyer',
+        status: disputed ? 'refused' : 'signed',
+        loadedNetKg: disputed ? 30_000 : signedKg,
+        arrivedNetKg: disputed ? 26_000 : signedKg,
+        ...(disputed
+          ? { disputeReason: '亏吨超出合理途损', disputedAt: t.clock.now(), rulingNote: '拒收', ruledAt: t.clock.now() }
+          : { signedKg, signedAt: t.clock.now(), signedHow: 'buyer' }),
         createdBy: first.operator.user.id,
       });
     }
@@ -102,6 +104,12 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
     expect(trucks.length).toBe(2);
     expect(figures.summary.trucksSigned).toBe(trucks.length);
     expect(figures.summary.trucksSignedKg).toBe(sum(trucks, (d) => d.signedKg ?? 0));
+    const allTrucks = await t.database.db.select().from(dispatches);
+    const truckDisputes = figures.disputes.find((d) => d.key === 'truck')!;
+    expect(truckDisputes.opened).toBe(allTrucks.filter((d) => ofDay(d.disputedAt)).length);
+    expect(truckDisputes.ruled).toBe(allTrucks.filter((d) => ofDay(d.ruledAt)).length);
+    expect(truckDisputes.opened).toBe(1);
+    expect(figures.summary.disputesOpened).toBe(figures.disputes.reduce((s, d) => s + d.opened, 0));
     // both contracts took effect that day, within their sign deadline
     expect(figures.summary.contractsSigned).toBe(2);
     expect(figures.summary.contractsSignedOnTime).toBe(2);
