@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyReportFigures, StatisticsAnswer } from '@coalx/shared';
-import { dailyReports, deals, dispatches, fileObjects, fundJournal, systemParameters } from '../../db/schema/index';
+import { dailyReports, deals, dispatches, fileObjects, fundJournal, longTermDeals, systemParameters } from '../../db/schema/index';
 import { makeDailyReportOnDemand, makeScheduledDailyReport } from '../../flows/make-daily-report';
 import { openPostgres } from '../../lib/database';
 import { shanghaiDate } from '../../lib/shanghai-time';
@@ -35,6 +35,44 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
     const first = await effectiveOrder(t, { seller, buyer, quantityKg: 500_000 });
     await effectiveOrder(t, { seller, buyer, quantityKg: 320_000 });
     orderId = first.order.id;
+    // a long-term deal's monthly call-off becomes a deal of kind long_term under the long-term deal's number
+    // (flows/decide-call-off.ts); its province and price type are the long-term deal's
+    const longTermNo = `CQ${randomUUID().slice(0, 10)}`;
+    await t.database.db.insert(longTermDeals).values({
+      longTermNo,
+      status: 'executing',
+      sellerEnterpriseId: seller.enterprise.id,
+      buyerEnterpriseId: buyer.enterprise.id,
+      stockCode: first.order.stockCode,
+      productName: '长协动力煤 5000',
+      quality: {},
+      priceType: 'delivered',
+      transport: 'road',
+      deliveryProvince: '内蒙古自治区',
+      deliveryCity: '鄂尔多斯市',
+      deliveryPlace: '准格尔旗集运站',
+      periodStart: day.slice(0, 7),
+      periodEnd: day.slice(0, 7),
+      plannedKg: 3_000_000,
+      pricing: {} as never,
+      applyDeadline: day,
+    });
+    await t.database.db.insert(deals).values({
+      dealNo: `CJ${randomUUID().slice(0, 10)}`,
+      tradeKind: 'long_term',
+      tradeNo: longTermNo,
+      tradeType: 0,
+      sourceId: 900_001,
+      sellerEnterpriseId: seller.enterprise.id,
+      buyerEnterpriseId: buyer.enterprise.id,
+      stockCode: first.order.stockCode,
+      productName: '长协动力煤 5000',
+      quantityKg: 1_000_000,
+      priceFen: 80_000,
+      amountFen: 80_000_000,
+      depositFen: 0,
+      createdAt: t.clock.now(),
+    });
     // two trucks signed for on the day (their own life is the delivery suite's; here only the figures count)
     // and a third disputed by the buyer and refused by the operator's ruling the same day
     for (const signedKg of [31_250, 29_980, 0]) {
@@ -85,7 +123,7 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
     const sum = <T>(rows: T[], of: (r: T) => number) => rows.reduce((s, r) => s + of(r), 0);
     const journalSum = (kind: string, refType: string) => sum(journal.filter((j) => j.kind === kind && j.refType === refType), (j) => j.amount);
 
-    expect(dealRows.length).toBe(2);
+    expect(dealRows.length).toBe(3);
     expect(figures.summary.dealCount).toBe(dealRows.length);
     expect(figures.summary.quantityKg).toBe(sum(dealRows, (d) => d.quantityKg));
     expect(figures.summary.amountFen).toBe(sum(dealRows, (d) => d.amountFen));
@@ -114,7 +152,11 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
     expect(figures.summary.contractsSigned).toBe(2);
     expect(figures.summary.contractsSignedOnTime).toBe(2);
     // province and price type come from the listing the deals were made on
-    expect(figures.byProvince.reduce((s, r) => s + r.dealCount, 0)).toBe(2);
+    expect(figures.byProvince.reduce((s, r) => s + r.dealCount, 0)).toBe(3);
+    const longTerm = figures.byKind.find((k) => k.key === 'long_term')!;
+    expect(longTerm).toMatchObject({ label: '长协调运', dealCount: 1, quantityKg: 1_000_000, amountFen: 80_000_000, avgPriceFen: 80_000 });
+    expect(figures.byProvince.find((r) => r.key === '内蒙古自治区')?.amountFen).toBe(80_000_000);
+    expect(figures.byPriceType.find((r) => r.key === 'delivered')?.label).toBe('到厂价');
     expect(figures.byProvince.every((r) => r.label !== '未知')).toBe(true);
     expect(figures.byPriceType.every((r) => r.label !== '未知')).toBe(true);
 
@@ -144,7 +186,7 @@ describe.each(testDatabaseKinds())('运营统计 and 交易日报 (%s)', (kind) 
 
     // listed with its maker; the audit trail has the make
     const list = await get('/api/statistics/daily-reports', operator.token);
-    expect(list.json().result.records[0]).toMatchObject({ reportDate: day, dealCount: 2, pdfName: `交易日报_${day}.pdf` });
+    expect(list.json().result.records[0]).toMatchObject({ reportDate: day, dealCount: 3, pdfName: `交易日报_${day}.pdf` });
     expect(list.json().result.reportTime).toBe('23:59');
     const audit = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM sys_audit_log WHERE action = '生成交易日报' AND result = 'success'`);
     expect((audit as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);

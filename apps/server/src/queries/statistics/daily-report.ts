@@ -8,14 +8,13 @@ import { rangeInstants } from './period';
 /** The figures of one day's 交易日报: the day's statistics, its deals by kind and product, and the index if published. */
 export async function dailyReportFigures(db: Db | Tx, day: string): Promise<DailyReportFigures> {
   const { start, end } = rangeInstants(day, day);
-  const [answer, groups, index] = await Promise.all([
-    statisticsFor(db, { from: day, to: day, granularity: 'day' }),
-    dealGroups(db, start, end),
-    db.execute(sql`
+  // one after another: the make reads them in its transaction, on one connection
+  const answer = await statisticsFor(db, { from: day, to: day, granularity: 'day' });
+  const groups = await dealGroups(db, start, end);
+  const index = await db.execute(sql`
       SELECT current_year, current_term, total_term, price_fen::text, rise_fen::text FROM market_index
       WHERE created_at >= ${start.toISOString()}::timestamptz AND created_at < ${end.toISOString()}::timestamptz
-      ORDER BY total_term DESC LIMIT 1`),
-  ]);
+      ORDER BY total_term DESC LIMIT 1`);
   const byKindProduct = Object.entries(DEAL_KINDS).flatMap(([kind, kindLabel]) => {
     const ofKind = groups.filter((g) => g.kind === kind);
     return [...new Set(ofKind.map((g) => g.product))].sort().map((productName) => ({

@@ -26,38 +26,37 @@ import { daysOf, periodLabel, periodOf, rangeInstants } from './period';
  */
 export async function statisticsFor(db: Db | Tx, query: StatisticsQuery): Promise<StatisticsAnswer> {
   const { start, end } = rangeInstants(query.from, query.to);
-  const [dealRows, active, auctionRow, contractRow, orderRow, truckRow, disputeRows, fundsRow] = await Promise.all([
-    dealGroups(db, start, end),
-    rows<{ n: number }>(db, sql`
+  // one after another: inside the daily report's transaction they share one connection
+  const dealRows = await dealGroups(db, start, end);
+  const active = await rows<{ n: number }>(db, sql`
       SELECT count(DISTINCT e)::int AS n FROM (
         SELECT seller_enterprise_id AS e FROM deal WHERE created_at >= ${at(start)} AND created_at < ${at(end)}
-        UNION ALL SELECT buyer_enterprise_id FROM deal WHERE created_at >= ${at(start)} AND created_at < ${at(end)}) parties`),
-    rows<{ held: number; failed: number; pct: string | null; fen: string | null }>(db, sql`
+        UNION ALL SELECT buyer_enterprise_id FROM deal WHERE created_at >= ${at(start)} AND created_at < ${at(end)}) parties`);
+  const auctionRow = await rows<{ held: number; failed: number; pct: string | null; fen: string | null }>(db, sql`
       SELECT count(*)::int AS held,
         count(*) FILTER (WHERE result = 'failed')::int AS failed,
         avg(${PREMIUM}::numeric * 100 / start_price_fen) FILTER (WHERE result = 'deal' AND best_price_fen IS NOT NULL)::text AS pct,
         avg(${PREMIUM}) FILTER (WHERE result = 'deal' AND best_price_fen IS NOT NULL)::text AS fen
-      FROM auction WHERE ended_at >= ${at(start)} AND ended_at < ${at(end)} AND result IS NOT NULL`),
-    rows<{ signed: number; on_time: number; overdue: number }>(db, sql`
+      FROM auction WHERE ended_at >= ${at(start)} AND ended_at < ${at(end)} AND result IS NOT NULL`);
+  const contractRow = await rows<{ signed: number; on_time: number; overdue: number }>(db, sql`
       SELECT count(*) FILTER (WHERE effective_at >= ${at(start)} AND effective_at < ${at(end)})::int AS signed,
         count(*) FILTER (WHERE effective_at >= ${at(start)} AND effective_at < ${at(end)} AND effective_at <= sign_deadline)::int AS on_time,
         count(*) FILTER (WHERE sign_deadline >= ${at(start)} AND sign_deadline < ${at(end)} AND (effective_at IS NULL OR effective_at > sign_deadline))::int AS overdue
-      FROM contract WHERE (effective_at >= ${at(start)} AND effective_at < ${at(end)}) OR (sign_deadline >= ${at(start)} AND sign_deadline < ${at(end)})`),
-    rows<{ delivered: number; in_window: number }>(db, sql`
+      FROM contract WHERE (effective_at >= ${at(start)} AND effective_at < ${at(end)}) OR (sign_deadline >= ${at(start)} AND sign_deadline < ${at(end)})`);
+  const orderRow = await rows<{ delivered: number; in_window: number }>(db, sql`
       SELECT count(*)::int AS delivered,
         count(*) FILTER (WHERE ${localDay(sql`delivered_at`)} <= terms->>'deliveryDateEnd')::int AS in_window
-      FROM trade_order WHERE delivered_at >= ${at(start)} AND delivered_at < ${at(end)}`),
-    rows<{ signed: number; kg: string }>(db, sql`
+      FROM trade_order WHERE delivered_at >= ${at(start)} AND delivered_at < ${at(end)}`);
+  const truckRow = await rows<{ signed: number; kg: string }>(db, sql`
       SELECT count(*)::int AS signed, COALESCE(sum(signed_kg), 0)::text AS kg
-      FROM dispatch WHERE signed_at >= ${at(start)} AND signed_at < ${at(end)} AND status = 'signed'`),
-    disputeFigures(db, start, end),
-    rows<{ frozen: string; released: string; fin: string; fout: string }>(db, sql`
+      FROM dispatch WHERE signed_at >= ${at(start)} AND signed_at < ${at(end)} AND status = 'signed'`);
+  const disputeRows = await disputeFigures(db, start, end);
+  const fundsRow = await rows<{ frozen: string; released: string; fin: string; fout: string }>(db, sql`
       SELECT COALESCE(sum(amount) FILTER (WHERE ref_type = 'trade_deposit' AND kind = 'freeze'), 0)::text AS frozen,
         COALESCE(sum(amount) FILTER (WHERE ref_type = 'trade_deposit' AND kind = 'release'), 0)::text AS released,
         COALESCE(sum(amount) FILTER (WHERE ref_type = 'deposit_in' AND kind = 'credit'), 0)::text AS fin,
         COALESCE(sum(amount) FILTER (WHERE ref_type = 'withdrawal' AND kind = 'debit_frozen'), 0)::text AS fout
-      FROM fund_journal WHERE created_at >= ${at(start)} AND created_at < ${at(end)}`),
-  ]);
+      FROM fund_journal WHERE created_at >= ${at(start)} AND created_at < ${at(end)}`);
 
   const total = figuresOf('total', '合计', dealRows);
   const auctions = auctionRow[0]!;
@@ -165,17 +164,15 @@ function groupBy(groups: DealGroupRow[], keyOf: (g: DealGroupRow) => string, lab
 }
 
 async function disputeFigures(db: Db | Tx, start: Date, end: Date) {
-  const [trucks, labs, statements] = await Promise.all([
-    rows<{ opened: number; ruled: number }>(db, sql`
+  const trucks = await rows<{ opened: number; ruled: number }>(db, sql`
       SELECT count(*) FILTER (WHERE disputed_at >= ${at(start)} AND disputed_at < ${at(end)})::int AS opened,
         count(*) FILTER (WHERE ruled_at >= ${at(start)} AND ruled_at < ${at(end)})::int AS ruled
-      FROM dispatch WHERE (disputed_at >= ${at(start)} AND disputed_at < ${at(end)}) OR (ruled_at >= ${at(start)} AND ruled_at < ${at(end)})`),
-    rows<{ opened: number }>(db, sql`
-      SELECT count(*)::int AS opened FROM quality_report WHERE status = 'disputed' AND answered_at >= ${at(start)} AND answered_at < ${at(end)}`),
-    rows<{ opened: number; ruled: number }>(db, sql`
+      FROM dispatch WHERE (disputed_at >= ${at(start)} AND disputed_at < ${at(end)}) OR (ruled_at >= ${at(start)} AND ruled_at < ${at(end)})`);
+  const labs = await rows<{ opened: number }>(db, sql`
+      SELECT count(*)::int AS opened FROM quality_report WHERE status = 'disputed' AND answered_at >= ${at(start)} AND answered_at < ${at(end)}`);
+  const statements = await rows<{ opened: number; ruled: number }>(db, sql`
       SELECT count(*) FILTER (WHERE action = '结算单异议')::int AS opened, count(*) FILTER (WHERE action = '裁定结算异议')::int AS ruled
-      FROM sys_audit_log WHERE result = 'success' AND at >= ${at(start)} AND at < ${at(end)} AND action IN ('结算单异议', '裁定结算异议')`),
-  ]);
+      FROM sys_audit_log WHERE result = 'success' AND at >= ${at(start)} AND at < ${at(end)} AND action IN ('结算单异议', '裁定结算异议')`);
   return [
     { key: 'statement', label: '结算单异议', opened: statements[0]!.opened, ruled: statements[0]!.ruled },
     { key: 'truck', label: '签收异议', opened: trucks[0]!.opened, ruled: trucks[0]!.ruled },
