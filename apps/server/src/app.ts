@@ -73,9 +73,11 @@ import { fundsJobs } from './jobs/funds.jobs';
 import operationEnterprisesRoutes from './api/operation-enterprises.routes';
 import operationFundsRoutes from './api/operation-funds.routes';
 import { messageJobs } from './jobs/message.jobs';
+import { statisticsJobs } from './jobs/statistics.jobs';
 import contractTemplateRoutes from './api/contract-template.routes';
 import auditTrail from './plugins/audit-trail';
 import auditRoutes from './api/audit.routes';
+import statisticsRoutes from './api/statistics.routes';
 import authenticate from './plugins/authenticate';
 import firstLoginGuard from './plugins/first-login';
 import grantsGuard from './plugins/grants';
@@ -231,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(longTermRoutes);
       await api.register(contractTemplateRoutes);
       await api.register(auditRoutes);
+      await api.register(statisticsRoutes);
       await api.register(driverRoutes);
       await api.register(messageRoutes);
       await api.register(webhookRoutes);
@@ -240,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  startScheduler(app, [...PLATFORM_JOBS, ...messageJobs(app), ...auditJobs(options.config), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
+  startScheduler(app, [...PLATFORM_JOBS, ...messageJobs(app), ...auditJobs(options.config), ...statisticsJobs(app.storage), ...(options.extraJobs ?? [])], options.config.schedulerIntervalMs);
   await registerWebApp(app, options.config.webDist);
   return app;
 }

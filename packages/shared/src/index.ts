@@ -66,3 +66,4 @@ export * from './longterm/pricing';
 export * from './longterm/schemas';
 export * from './message/schemas';
 export * from './message/webhook';
+export * from './statistics/schemas';

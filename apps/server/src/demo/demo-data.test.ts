@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../lib/clock';
 import { listLongTerm, longTermDetail } from '../modules/long-term/long-term-query.service';
-import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines, payPasswords } from '../db/schema/index';
+import { auctionBids, auctionEnrolments, auctions, banners, contents, marketIndex, recommendations, deals, depositInApplications, enterprises, fundAccounts, listings, listingSubscriptions, users, withdrawals, ukeyCertificates, ukeyDevices, contracts, orders, dispatches, qualityReports, drivers, invoices, freightStatements, freightLines, payPasswords, dailyReports } from '../db/schema/index';
 import { LocalFileStorage } from '../modules/files/storage';
 import { reconcile } from '../modules/funds/ledger';
 import { checkPayPassword } from '../modules/funds/pay-auth';
@@ -37,6 +37,11 @@ describe('demo data', () => {
     const storage = new LocalFileStorage(dir);
     expect(await loadDemoData(database.db, storage, ca)).toBe(true);
     expect(await loadDemoData(database.db, storage, ca)).toBe(false);
+    // 交易日报 of the last five demo days are archived, as the schedule leaves them, and some show the demo's deals
+    const reports = await database.db.select().from(dailyReports);
+    expect(reports).toHaveLength(5);
+    expect(reports.every((r) => r.madeBy === null)).toBe(true);
+    expect(reports.some((r) => (r.figures as { summary: { dealCount: number } }).summary.dealCount > 0)).toBe(true);
     // the freight desk over the demo's own signed trucks: one paid, one confirmed, one draft
     const freight = await database.db.select().from(freightStatements).orderBy(freightStatements.id);
     expect(freight.map((f) => f.status)).toEqual(['paid', 'confirmed', 'draft']);

@@ -23,6 +23,7 @@ import { loadDemoLongTerm } from './long-term';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 import { loadDemoDesk } from './desk';
+import { loadDemoDailyReports } from './daily-reports';
 
 /** The trading centre's receiving account named on the demo transfer receipts. */
 const CENTRE_ACCOUNT = { name: '煤炭交易中心客户保证金专户', account: '0200 0456 0902 4100 866', bank: '中国工商银行' };
@@ -190,6 +191,7 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
   await loadDemoFreight(db, storage, now);
   await loadDemoLongTerm(db, storage, ukey, now);
   await loadDemoDesk(db, now);
+  await loadDemoDailyReports(db, storage, now);
   return true;
 }
 

@@ -53,6 +53,8 @@ export type DomainEvents = { [K in StatusEventName]: StatusMoved } & { [K in Mar
   'content.banners_changed': Record<string, never>;
   'market_index.published': { year: number; term: number };
   'home.recommendations_changed': Record<string, never>;
+  /** A day's 交易日报 was made and archived (by the schedule, or on demand by the operator when madeBy is set). */
+  'statistics.daily_report_made': { id: number; reportDate: string; madeBy: number | null };
   /** A buyer applied to a long-term offer. */
   'longterm.applied': { id: number; applicationId: number };
   /** A month's call-off was issued (seller) or requested (buyer), waiting for the other side. */

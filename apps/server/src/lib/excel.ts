@@ -25,3 +25,22 @@ export function sendExcel(reply: FastifyReply, workbook: Buffer, fileName: strin
   reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   return reply.send(workbook);
 }
+
+export interface ExcelSheet {
+  name: string;
+  columns: (ExcelColumn & { numFmt?: string })[];
+  rows: Record<string, unknown>[];
+}
+
+/** Several sheets in one workbook (运营统计, 交易日报): numbers stay numbers, shown with the column's format. */
+export async function excelWorkbookOfSheets(sheets: ExcelSheet[]): Promise<Buffer> {
+  const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof ExcelJSModule }).default;
+  const workbook = new ExcelJS.Workbook();
+  for (const definition of sheets) {
+    const sheet = workbook.addWorksheet(definition.name);
+    sheet.columns = definition.columns.map(({ numFmt, ...column }) => ({ ...column, style: numFmt ? { numFmt } : {} }));
+    for (const row of definition.rows) sheet.addRow(row);
+    sheet.getRow(1).font = { bold: true };
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -167,6 +167,17 @@ export const SYSTEM_PARAMETERS = {
     max: 100,
     remark: '每个账号每秒最多出价次数',
   },
+  daily_report_time: {
+    label: '交易日报生成时间',
+    group: '交易',
+    unit: '时分',
+    kind: 'integer',
+    // HHMM in Asia/Shanghai: 1730 is 17:30
+    default: 1730,
+    min: 0,
+    max: 2359,
+    remark: '每天到该时刻（北京时间，四位数字，如 1730 即 17:30）自动生成当日交易日报并归档',
+  },
   login_lock_failures: {
     label: '登录失败锁定次数',
     group: '账号安全',
@@ -201,9 +212,15 @@ export const SYSTEM_PARAMETER_ORDER: readonly (readonly [SystemParameterCode, Sy
   ['price_range_5500_min_fen', 'price_range_5500_max_fen'],
 ];
 
+/** HHMM (1730) as the time of day it means: 17:30. */
+export function clockTimeOf(hhmm: number): string {
+  return `${String(Math.floor(hhmm / 100)).padStart(2, '0')}:${String(hhmm % 100).padStart(2, '0')}`;
+}
+
 /** How a value of the parameter reads, with its unit: 570.00 元/吨, 0.2 %, 3 个工作日. */
 export function formatParameterValue(code: SystemParameterCode, value: number): string {
   const definition: SystemParameterDefinition = SYSTEM_PARAMETERS[code];
+  if (code === 'daily_report_time') return clockTimeOf(value);
   const shown = definition.kind === 'fen' ? (value / 100).toFixed(2) : String(value);
   return definition.unit === '%' ? `${shown}%` : `${shown} ${definition.unit}`;
 }
@@ -220,6 +237,7 @@ export function parameterValueProblem(code: SystemParameterCode, value: number):
   }
   if (definition.kind === 'fen' && !Number.isInteger(value)) return `${definition.label}最多保留两位小数（精确到分）`;
   if (definition.kind === 'integer' && !Number.isInteger(value)) return `${definition.label}须为整数`;
+  if (code === 'daily_report_time' && value % 100 >= 60) return `${definition.label}须为有效的时刻，如 1730 即 17:30`;
   if (definition.kind === 'decimal') {
     const places = definition.decimals ?? 0;
     if (Math.abs(Math.round(value * 10 ** places) - value * 10 ** places) > 1e-9) return `${definition.label}最多保留 ${places} 位小数`;

@@ -18,3 +18,5 @@ export const dailyReports = pgTable('daily_report', {
   madeBy: bigint('made_by', { mode: 'number' }).references(() => users.id),
   madeAt: tstz('made_at').notNull().defaultNow(),
 });
+
+export type DailyReportRow = typeof dailyReports.$inferSelect;

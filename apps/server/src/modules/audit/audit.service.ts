@@ -66,6 +66,7 @@ const OBJECT_TYPE_PREFIXES: [prefix: string, type: string][] = [
   ['/api/invoice/order', '订单'],
   ['/api/invoice', '发票'],
   ['/api/freight', '运费结算单'],
+  ['/api/statistics/daily-reports', '交易日报'],
   ['/api/driver', '司机'],
   ['/api/contract', '合同'],
   ['/api/sign', '签章'],

@@ -12,7 +12,7 @@ import { sniffFileType } from './file-type';
 import type { FileStorage } from './storage';
 
 /** Keys the server makes: YYYY/MM/DD/<uuid>.<ext>. Anything else (../, absolute paths) is refused before any lookup. */
-export const STORAGE_KEY_PATTERN = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|pdf)$/;
+export const STORAGE_KEY_PATTERN = /^\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|pdf|xlsx)$/;
 
 /** Registration attachments a visitor may upload per address in 10 minutes. */
 export const ANONYMOUS_UPLOADS_PER_WINDOW = 20;
@@ -79,6 +79,46 @@ async function store(
     createdAt: now,
   });
   return { url: key, name: originalName, size: file.data.length, contentType: type.contentType, visibility: file.visibility };
+}
+
+/**
+ * A file the platform made itself (a daily report's PDF or workbook): stored private, owned by no enterprise and
+ * uploaded by nobody, so only the trading centre opens it; `scene` says what made it. Written in the caller's
+ * transaction: the row goes with the record that points at it (the bytes of a rolled-back make stay unreferenced).
+ */
+export async function storeGeneratedFile(
+  tx: Db | Tx,
+  storage: FileStorage,
+  now: Date,
+  file: { name: string; data: Buffer; ext: 'pdf' | 'xlsx'; contentType: string; scene: string },
+): Promise<{ id: number; storageKey: string }> {
+  const key = `${now.toISOString().slice(0, 10).replace(/-/g, '/')}/${randomUUID()}.${file.ext}`;
+  await storage.put(key, file.data);
+  const [row] = await tx
+    .insert(fileObjects)
+    .values({
+      storageKey: key,
+      originalName: file.name,
+      contentType: file.contentType,
+      size: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+      visibility: 'private',
+      ownerEnterpriseId: null,
+      uploadedBy: null,
+      scene: file.scene,
+      createdAt: now,
+    })
+    .returning({ id: fileObjects.id, storageKey: fileObjects.storageKey });
+  return row!;
+}
+
+/** A generated file's bytes by its id (the record that points at it has been checked by the caller's policy). */
+export async function readGeneratedFile(db: Db, storage: FileStorage, id: number) {
+  const [file] = await db.select().from(fileObjects).where(eq(fileObjects.id, id)).limit(1);
+  if (!file) throw notFound('文件不存在');
+  const stream = await storage.read(file.storageKey);
+  if (!stream) throw notFound('文件不存在');
+  return { file, stream };
 }
 
 /** Public files for everyone; private ones for the owning enterprise, the uploader and the trading centre. */
