@@ -28,6 +28,7 @@ import { shanghaiDayStart } from '../lib/shanghai-time';
 import { isoWeekOf } from '../modules/market-index/market-index.service';
 import { pastDeliveryWindow } from '../modules/order/order-query.service';
 import { driverCounts } from '../modules/driver/driver.service';
+import { startingToday } from '../modules/auction/auction.service';
 import { longTermTodoCounts } from '../modules/long-term/long-term-query.service';
 import type { WorkbenchScope } from '../modules/workbench/workbench.policy';
 
@@ -135,8 +136,6 @@ async function adminWorkbench(db: Db, now: Date): Promise<Workbench> {
 }
 
 async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Promise<Workbench> {
-  const todayStart = shanghaiDayStart(now);
-  const tomorrowStart = shanghaiDayStart(now, 1);
   const [enterprise] = await db.select({ name: enterprises.organName }).from(enterprises).where(eq(enterprises.id, enterpriseId));
   const [account] = await db
     .select({ available: fundAccounts.available, frozen: fundAccounts.frozen })
@@ -152,23 +151,15 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     .select({ n: sql<number>`count(*)::int` })
     .from(listingSubscriptions)
     .where(and(eq(listingSubscriptions.enterpriseId, enterpriseId), eq(listingSubscriptions.status, 'pending')));
-  // auctions that start bidding today and concern the enterprise: it enrolled in them or published them
-  const enrolledIds = db
-    .select({ id: auctionEnrolments.auctionId })
-    .from(auctionEnrolments)
-    .where(and(eq(auctionEnrolments.enterpriseId, enterpriseId), eq(auctionEnrolments.status, 'enrolled')));
-  const [startingToday] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auctions)
-    .where(
-      and(
-        eq(auctions.status, 'approved'),
-        isNull(auctions.result),
-        gte(auctions.bidStart, todayStart),
-        lt(auctions.bidStart, tomorrowStart),
-        or(eq(auctions.enterpriseId, enterpriseId), inArray(auctions.id, enrolledIds)),
-      ),
-    );
+  // auctions that start bidding today: those the enterprise enrolled in, and those it published
+  const [[enrolledToday], [publishedToday]] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auctionEnrolments)
+      .innerJoin(auctions, eq(auctions.id, auctionEnrolments.auctionId))
+      .where(and(eq(auctionEnrolments.enterpriseId, enterpriseId), eq(auctionEnrolments.status, 'enrolled'), startingToday(now))),
+    db.select({ n: sql<number>`count(*)::int` }).from(auctions).where(and(eq(auctions.enterpriseId, enterpriseId), startingToday(now))),
+  ]);
   const ordersWhere = (side: 'seller' | 'buyer') =>
     db.select({ id: orders.id }).from(orders).where(eq(side === 'seller' ? orders.sellerEnterpriseId : orders.buyerEnterpriseId, enterpriseId));
   const [depositsIn, withdrawalsOut, contractsToSign, myDrivers, ordersToPay, trucksToSign, disputesToAnswer, statementsToConfirm, invoicesToConfirm, labReportsToConfirm] = await Promise.all([
@@ -210,10 +201,11 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     { key: 'subscriptionsToConfirm', title: '待确认摘牌', count: Number(toConfirm?.n ?? 0), path: '/listingTrade/confirm?status=pending', hint: '对方已冻结保证金，等待本企业确认成交或拒绝' },
     { key: 'subscriptionsAwaiting', title: '等待对方确认的摘牌', count: Number(myAwaiting?.n ?? 0), path: '/listingTrade/subscribe?status=pending', hint: '挂牌方确认后成交，拒绝则解冻保证金' },
     { key: 'contractsToSign', title: '待签署合同', count: contractsToSign, path: '/contract/sign?scope=mine', hint: '成交后 1 个工作日内双方签署，逾期将由交易中心认定违约' },
-    { key: 'ordersToPay', title: '待付款订单', count: ordersToPay, path: '/settlement/payment', hint: '合同生效后在付款期限内支付预付款，资金冻结托管至结算' },
+    { key: 'ordersToPay', title: '待付款订单', count: ordersToPay, path: '/settlement/payment?tab=due&side=buyer', hint: '合同生效后在付款期限内支付预付款，资金冻结托管至结算' },
     { key: 'trucksToSign', title: '待签收车辆', count: trucksToSign, path: '/settlement/signFor?status=arrived', hint: '核对到货磅单后签收或提出异议，逾期未处理自动视为签收' },
     { key: 'disputesToAnswer', title: '待答复的签收异议', count: disputesToAnswer, path: '/settlement/signFor?status=disputed&answer=pending', hint: '买方对到货提出异议，请答复说明，交易中心据此裁定' },
-    { key: 'auctionsToday', title: '今日开始的竞价', count: Number(startingToday?.n ?? 0), path: '/auctionTrade/sign', hint: '本企业已报名或发布的竞价' },
+    { key: 'auctionsToday', title: '今日开始的竞价', count: Number(enrolledToday?.n ?? 0), path: '/auctionTrade/sign?startsToday=1', hint: '本企业已报名、今日开始出价的竞价' },
+    { key: 'myAuctionsToday', title: '今日开始的本企业竞价', count: Number(publishedToday?.n ?? 0), path: '/auctionTrade/query?startsToday=1', hint: '本企业发布、今日开始出价的竞价' },
     { key: 'statementsToConfirm', title: '待确认结算单', count: statementsToConfirm, path: '/settlement/balance?status=pending&side=buyer', hint: '核对结算数量、质量扣款与应付金额后确认，或提出异议' },
     { key: 'invoicesToConfirm', title: '待确认发票', count: invoicesToConfirm, path: '/invoice/list?status=pending&side=buyer', hint: '收到卖方开具的发票后确认收票' },
     { key: 'labReportsToConfirm', title: '待确认化验单的订单', count: labReportsToConfirm, path: '/order/list?labReport=toConfirm', hint: '对方提交了化验单，请在订单物流中确认或提出异议' },

@@ -156,6 +156,8 @@ export type OrderTerminate = z.infer<typeof OrderTerminateSchema>;
 export const ORDER_PAYMENT_TABS = { due: '待付款', paid: '付款记录' } as const;
 export const OrderPaymentQuerySchema = z.object({
   tab: z.enum(['due', 'paid'], { error: '请选择待付款或付款记录' }).default('due'),
+  /** 'buyer': only the orders my enterprise pays (the to-do 待付款订单) */
+  side: z.enum(['buyer', 'seller'], { error: '买卖方筛选不正确' }).optional(),
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });

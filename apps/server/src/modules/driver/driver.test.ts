@@ -312,6 +312,6 @@ describe.each(testDatabaseKinds())('drivers and vehicles on %s', (kind) => {
     const driver = await register(fresh.token);
     expect((await workbench(operator.token)).todos.find((todo) => todo.key === 'driverAudit')!.count).toBe(pendingBefore!.count + 1);
     await api('POST', `/${driver.id}/reject`, operator.token, { reason: '身份证照片不清晰' });
-    expect((await workbench(fresh.token)).todos.find((todo) => todo.key === 'rejectedDrivers')).toMatchObject({ title: '被驳回的司机', count: 1, path: '/logistics/transport?tab=drivers' });
+    expect((await workbench(fresh.token)).todos.find((todo) => todo.key === 'rejectedDrivers')).toMatchObject({ title: '被驳回的司机', count: 1, path: '/logistics/transport?tab=drivers&status=rejected' });
   });
 });

@@ -180,10 +180,12 @@ const TERMINABLE: readonly string[] = ['unpaid', 'awaiting_shipment', 'shipping'
 export async function listOrderPayments(db: Db, clock: Clock, actor: Actor, query: OrderPaymentQuery) {
   const enterpriseId = orderPolicy.can(actor, 'list');
   const now = clock.now();
+  const side =
+    enterpriseId === null || !query.side ? undefined : eq(query.side === 'buyer' ? orders.buyerEnterpriseId : orders.sellerEnterpriseId, enterpriseId);
   const where =
     query.tab === 'due'
-      ? and(ownerWhere(enterpriseId), eq(orders.status, 'unpaid'))
-      : and(ownerWhere(enterpriseId), isNotNull(orders.paidAt), gt(orders.prepaymentFen, 0), ne(orders.status, 'unpaid'));
+      ? and(ownerWhere(enterpriseId), side, eq(orders.status, 'unpaid'))
+      : and(ownerWhere(enterpriseId), side, isNotNull(orders.paidAt), gt(orders.prepaymentFen, 0), ne(orders.status, 'unpaid'));
   const order = query.tab === 'due' ? [orders.paymentDeadline, orders.id] : [desc(orders.paidAt), desc(orders.id)];
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(orders).where(where),
