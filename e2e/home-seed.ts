@@ -88,11 +88,13 @@ export async function seedHomeContent(base: string): Promise<HomeSeed> {
       term = 1;
       year += 1;
     }
+    // a week with sampled deals is published at their weighted average (the index method)
+    const proposal = await call<{ price: number | null }>(base, token, 'GET', `/api/commoditymarketindex/commodityMarketIndex/proposal?year=${year}&term=${term}`);
     await call(base, token, 'POST', '/api/commoditymarketindex/commodityMarketIndex/publish', {
       currentYear: year,
       currentTerm: term,
       quoteDate: new Date().toISOString().slice(0, 10),
-      price,
+      price: proposal.price ?? price,
     });
   }
 

@@ -20,6 +20,7 @@ import { loadDemoSettlement } from './settlement';
 import { loadDemoInvoices } from './invoices';
 import { loadDemoFreight } from './freight';
 import { loadDemoLongTerm } from './long-term';
+import { sampleDemoIndexTerms } from './index-samples';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 
@@ -188,6 +189,8 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
   await loadDemoLongTerm(db, storage, ukey, now);
+  // last: the index terms' samples are the demo's deals of each week
+  await sampleDemoIndexTerms(db);
   return true;
 }
 

@@ -46,9 +46,36 @@ export const MarketIndexProposalSchema = z.object({
   previousPrice: z.number().nullable(),
 });
 
+/** One deal of a published term's sample (指数样本), masked for the public: no enterprise names. */
+export const IndexSampleSchema = z.object({
+  /** partly hidden deal number */
+  dealNo: safeString(),
+  /** 挂牌 | 竞价 */
+  tradeKind: safeString(),
+  /** YYYY-MM-DD, Asia/Shanghai */
+  dealDate: safeString(),
+  /** fen per ton */
+  price: z.number(),
+  /** kg */
+  quantity: z.number(),
+  included: z.boolean(),
+  exclusionReason: safeString().nullable(),
+});
+export type IndexSample = z.infer<typeof IndexSampleSchema>;
+
+/** A published term with the deals it rests on and those left out (the index method page). */
+export const IndexTermSamplesSchema = MarketIndexSchema.extend({
+  weekFrom: safeString(),
+  weekTo: safeString(),
+  /** tonnage-weighted average of the included samples, fen per ton; null when the term has none */
+  samplePrice: z.number().nullable(),
+  samples: z.array(IndexSampleSchema),
+});
+export type IndexTermSamples = z.infer<typeof IndexTermSamplesSchema>;
+
 export const MarketIndexTermQuerySchema = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
-  term: z.coerce.number().int().min(1).max(53),
+  year: z.coerce.number({ error: '年份不正确' }).int('年份不正确').min(2000, '年份不正确').max(2100, '年份不正确'),
+  term: z.coerce.number({ error: '期数为 1-53' }).int('期数为 1-53').min(1, '期数为 1-53').max(53, '期数为 1-53'),
 });
 
 export const MarketIndexPublishSchema = z.strictObject({
