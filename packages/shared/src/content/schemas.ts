@@ -202,3 +202,45 @@ export const TradeSummarySchema = z.object({
   amount: z.number(),
   createdAt: safeString(),
 });
+
+/** 行情: which product, optionally which delivery province, over how many days up to today (Asia/Shanghai). */
+export const MarketDataQuerySchema = z.object({
+  stockCode: safeString().trim().max(30, '产品编码过长').optional(),
+  province: safeString().trim().max(20, '省份名称过长').optional(),
+  days: z.coerce.number({ error: '天数须为 1-366 的整数' }).int('天数须为 1-366 的整数').min(1, '天数须为 1-366 的整数').max(366, '天数须为 1-366 的整数').default(90),
+});
+export type MarketDataQuery = z.infer<typeof MarketDataQuerySchema>;
+
+/** One trading day of one product (a candle): from the day's recorded deals only. */
+export const MarketDaySchema = z.object({
+  /** YYYY-MM-DD, Asia/Shanghai */
+  date: safeString(),
+  /** fen per ton: the first and last deal of the day, the highest and lowest deal price */
+  open: z.number(),
+  close: z.number(),
+  high: z.number(),
+  low: z.number(),
+  /** 成交均价: Σ amount / Σ tonnage, fen per ton, half up */
+  average: z.number(),
+  /** kg */
+  tonnage: z.number(),
+  /** fen */
+  amount: z.number(),
+  dealCount: z.number(),
+});
+export type MarketDay = z.infer<typeof MarketDaySchema>;
+
+export const MarketDataSchema = z.object({
+  /** products with recorded deals, most traded first */
+  products: z.array(z.object({ stockCode: safeString(), productName: safeString() })),
+  /** the chosen product ('' when there are no deals at all) */
+  stockCode: safeString(),
+  productName: safeString(),
+  /** delivery provinces the product was dealt in */
+  provinces: z.array(safeString()),
+  province: safeString().nullable(),
+  from: safeString(),
+  to: safeString(),
+  days: z.array(MarketDaySchema),
+});
+export type MarketData = z.infer<typeof MarketDataSchema>;
