@@ -88,7 +88,7 @@ async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
   ]);
   const todos: WorkbenchTodo[] = [
     { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit?auditStatus=pending', hint: '新注册企业通过审核后才能登录交易' },
-    { key: 'enterpriseChange', title: '待审核企业变更', count: changes, path: '/operation/enterpriseAudit?tab=changes&status=pending', hint: '名称、信用代码、法人、银行账户的变更申请' },
+    { key: 'enterpriseChange', title: '待审核企业变更', count: changes, path: '/operation/enterpriseAudit?tab=change&status=pending', hint: '名称、信用代码、法人、银行账户的变更申请' },
     { key: 'listingAudit', title: '待审核挂牌', count: listingAudits, path: '/operation/tradeAudit?tab=listing&status=submitted', hint: '审核通过后按挂牌时间开放摘牌' },
     { key: 'auctionAudit', title: '待审核竞价', count: auctionAudits, path: '/operation/tradeAudit?tab=auction&status=submitted', hint: '审核通过后开放报名' },
     { key: 'depositIn', title: '待确认入金', count: depositsIn, path: '/operation/fundsAudit?tab=depositIn&status=pending', hint: '核对银行回单后确认入账' },

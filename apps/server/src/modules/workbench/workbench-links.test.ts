@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('to-do links land on lists of exactly their i
     const body = Object.fromEntries([...p.entries()].filter(([k]) => k !== 'tab'));
     switch (url.pathname) {
       case '/operation/enterpriseAudit':
-        return p.get('tab') === 'changes' ? (await get(`/sys/enterprise/change/list?${qs(p, ['tab'])}`, token)).total : (await get(`/sys/enterprise/audit/list?${qs(p)}`, token)).total;
+        return p.get('tab') === 'change' ? (await get(`/sys/enterprise/change/list?${qs(p, ['tab'])}`, token)).total : (await get(`/sys/enterprise/audit/list?${qs(p)}`, token)).total;
       case '/operation/tradeAudit':
         return (await post(p.get('tab') === 'auction' ? '/api/auction/audit/list' : '/api/listing/audit/list', { ...body, pageSize: 100 }, token)).total;
       case '/operation/fundsAudit':
