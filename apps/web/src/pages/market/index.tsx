@@ -50,8 +50,15 @@ function chartOption(days: MarketDay[]) {
       { type: 'category', gridIndex: 1, data: dates, boundaryGap: true },
     ],
     yAxis: [
-      { scale: true, name: '元/吨', axisLabel: { formatter: (v: number) => v.toLocaleString('zh-CN') } },
-      { scale: true, gridIndex: 1, name: '吨', splitNumber: 2, axisLabel: { formatter: (v: number) => v.toLocaleString('zh-CN') } },
+      {
+        scale: true,
+        name: '元/吨',
+        // 2 % of room above and below, so a day of one deal (a flat candle) does not sit on the frame
+        min: (v: { min: number }) => Math.floor(v.min * 0.98),
+        max: (v: { max: number }) => Math.ceil(v.max * 1.02),
+        axisLabel: { formatter: (v: number) => v.toLocaleString('zh-CN') },
+      },
+      { min: 0, gridIndex: 1, name: '吨', splitNumber: 2, axisLabel: { formatter: (v: number) => v.toLocaleString('zh-CN') } },
     ],
     dataZoom: [{ type: 'inside', xAxisIndex: [0, 1] }],
     series: [
@@ -162,7 +169,7 @@ export default function MarketPage() {
               </Col>
               <Col xs={12} md={6}>
                 <Card>
-                  <Statistic title="区间最高 / 最低" value={`${formatFen(totals.high)} / ${formatFen(totals.low)}`} valueStyle={{ fontSize: 20 }} />
+                  <Statistic title="区间最高 / 最低" value={`${formatFen(totals.high)} / ${formatFen(totals.low)}`} suffix="元/吨" valueStyle={{ fontSize: 20 }} />
                 </Card>
               </Col>
               <Col xs={12} md={6}>

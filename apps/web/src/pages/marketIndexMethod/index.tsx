@@ -76,7 +76,7 @@ export default function MarketIndexMethodPage() {
         extra={
           <Select
             data-testid="index-term-select"
-            style={{ width: 220 }}
+            style={{ width: 'min(270px, 60vw)' }}
             placeholder="选择期数"
             value={chosenYear && chosenTerm ? termKey(chosenYear, chosenTerm) : undefined}
             options={terms.map((t) => ({ value: termKey(t.currentYear, t.currentTerm), label: `${t.currentYear}年第${t.currentTerm}期（总第${t.totalTerm}期）` }))}
