@@ -11,10 +11,10 @@ import '@/components/MarketChart/market.css';
 const loadCandles = () => import('@/components/MarketChart/echarts') as unknown as EchartsModule;
 
 const RANGES = [
-  { label: '近 30 天', value: 30 },
-  { label: '近 90 天', value: 90 },
-  { label: '近 180 天', value: 180 },
-  { label: '近一年', value: 365 },
+  { label: '30 天', value: 30 },
+  { label: '90 天', value: 90 },
+  { label: '180 天', value: 180 },
+  { label: '一年', value: 365 },
 ];
 
 const yuanPerTon = (fen: number) => `${formatFen(fen)}`;
@@ -24,7 +24,7 @@ function chartOption(days: MarketDay[]) {
   const dates = days.map((d) => d.date);
   return {
     animation: false,
-    legend: { data: ['日K', '成交均价', '成交量'], top: 0 },
+    legend: { data: ['日K', '成交均价', '成交量'], top: 0, right: 8 },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'cross' },
@@ -42,7 +42,7 @@ function chartOption(days: MarketDay[]) {
     },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
     grid: [
-      { left: 72, right: 24, top: 36, height: '55%' },
+      { left: 72, right: 24, top: 56, height: '52%' },
       { left: 72, right: 24, top: '72%', height: '16%' },
     ],
     xAxis: [
@@ -167,7 +167,7 @@ export default function MarketPage() {
                   <Statistic title="区间成交均价" value={formatFen(totals.average)} suffix="元/吨" />
                 </Card>
               </Col>
-              <Col xs={12} md={6}>
+              <Col xs={24} md={6}>
                 <Card>
                   <Statistic title="区间最高 / 最低" value={`${formatFen(totals.high)} / ${formatFen(totals.low)}`} suffix="元/吨" valueStyle={{ fontSize: 20 }} />
                 </Card>
@@ -181,7 +181,7 @@ export default function MarketPage() {
           ) : null}
           <Card
             title={`${data.productName || '暂无成交'}${province ? ` · ${province}` : ''} 日K线`}
-            extra={<Typography.Text type="secondary">{`${data.from} 至 ${data.to}`}</Typography.Text>}
+            extra={<Typography.Text type="secondary" className="coalx-market-range">{`${data.from} 至 ${data.to}`}</Typography.Text>}
             className="coalx-market-chart"
           >
             {option ? <LazyChart option={option} empty="所选范围内没有成交" testId="market-candles" height={420} load={loadCandles} /> : <Empty description="所选范围内没有成交" />}
