@@ -73,7 +73,9 @@ export default function MarketIndexMethodPage() {
       <Card
         title="各期样本"
         className="coalx-market-table"
-        extra={
+      >
+        <div style={{ marginBottom: 16 }}>
+          期数：
           <Select
             data-testid="index-term-select"
             style={{ width: 'min(270px, 60vw)' }}
@@ -85,8 +87,7 @@ export default function MarketIndexMethodPage() {
               setSearch({ year: year!, term: term! }, { replace: true });
             }}
           />
-        }
-      >
+        </div>
         {history.isError || samples.isError ? <Alert type="error" showIcon message={errorMessage(history.error ?? samples.error, '指数样本加载失败，请稍后重试')} /> : null}
         {history.isLoading || samples.isLoading ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
         {history.data && terms.length === 0 ? <Empty description="暂无已发布的指数" /> : null}
