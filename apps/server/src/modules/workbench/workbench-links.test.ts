@@ -180,5 +180,20 @@ describe.each(testDatabaseKinds())('to-do links land on lists of exactly their i
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message, url).toMatch(/[\u4e00-\u9fa5]/);
     }
+    const seller = await loginAs(t.app, 'seller01', 'Trader#2026');
+    for (const [url, body] of [
+      ['/api/bidEnroll/myList', { startsToday: '2' }],
+      ['/api/myBidTradeList', { startsToday: 'yes' }],
+      ['/api/listedRecord/myListedApplyList', { status: 'x' }],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url: `/trade-api${url}`, headers: { 'x-access-token': seller }, payload: body });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    for (const url of ['/api/order/payments?side=x', '/api/invoice/list?side=x', '/api/settlement/statements?side=x', '/api/delivery/sign-for?answer=x']) {
+      const response = await t.app.inject({ method: 'GET', url: `/trade-api${url}`, headers: { 'x-access-token': seller } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/[\u4e00-\u9fa5]/);
+    }
   });
 });
