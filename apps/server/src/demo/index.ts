@@ -188,9 +188,10 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
   await loadDemoSettlement(db, ukey, now);
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
-  await loadDemoLongTerm(db, storage, ukey, now);
-  // last: the index terms' samples are the demo's deals of each week
+  // the index terms' samples are the demo's spot deals of each week; before the long-term deals, which are priced
+  // from the published index
   await sampleDemoIndexTerms(db);
+  await loadDemoLongTerm(db, storage, ukey, now);
   return true;
 }
 
