@@ -82,11 +82,21 @@ export async function seedHomeContent(base: string): Promise<HomeSeed> {
   const latest = await call<{ currentYear: number; currentTerm: number } | null>(base, null, 'GET', '/api/commoditymarketindex/commodityMarketIndex/info');
   let year = latest?.currentYear ?? 2025;
   let term = latest?.currentTerm ?? 40;
-  for (const price of [78_650, 79_320]) {
+  // a week with sampled deals must be published at their weighted average (the index method): the two terms go to
+  // weeks without deals, so their prices are the ones this seed chooses
+  const next = () => {
     term += 1;
     if (term > 52) {
       term = 1;
       year += 1;
+    }
+  };
+  for (const price of [78_650, 79_320]) {
+    next();
+    for (;;) {
+      const proposal = await call<{ price: number | null }>(base, token, 'GET', `/api/commoditymarketindex/commodityMarketIndex/proposal?year=${year}&term=${term}`);
+      if (proposal.price === null) break;
+      next();
     }
     await call(base, token, 'POST', '/api/commoditymarketindex/commodityMarketIndex/publish', {
       currentYear: year,

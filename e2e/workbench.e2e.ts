@@ -64,8 +64,8 @@ describe('工作台首页 (待办)', () => {
     await page.screenshot({ path: 'test-results/e2e/workbench-operator.png' });
 
     await page.getByTestId('todo-enterpriseAudit').click();
-    await page.waitForURL('**/operation/enterpriseAudit');
-    expect(pathOf(page)).toBe('/operation/enterpriseAudit');
+    await page.waitForURL('**/operation/enterpriseAudit?auditStatus=pending');
+    expect(pathOf(page)).toBe('/operation/enterpriseAudit?auditStatus=pending');
     await context.close();
   });
 
@@ -79,7 +79,7 @@ describe('工作台首页 (待办)', () => {
     await signIn(page, baseUrl, ACCOUNTS.buyer);
     await openWorkspace(page);
     expect(await page.getByTestId('workbench-summary').innerText()).toContain('华东电力燃料有限公司');
-    for (const key of ['subscriptionsToConfirm', 'subscriptionsAwaiting', 'auctionsToday', 'transfersPending']) {
+    for (const key of ['subscriptionsToConfirm', 'subscriptionsAwaiting', 'auctionsToday', 'depositsPending']) {
       await page.getByTestId(`todo-${key}`).waitFor();
     }
     expect((await page.getByTestId('money-frozen').innerText()).replace(/\s+/g, '')).toContain(yuanText(frozen));

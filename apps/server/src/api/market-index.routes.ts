@@ -1,10 +1,10 @@
-import { MarketIndexProposalSchema, MarketIndexPublishSchema, MarketIndexSchema, MarketIndexTermQuerySchema, envelopeSchema, safeString } from '@coalx/shared';
+import { IndexTermSamplesSchema, MarketIndexProposalSchema, MarketIndexPublishSchema, MarketIndexSchema, MarketIndexTermQuerySchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
 import { requireActor } from '../plugins/authenticate';
 import { marketIndexPolicy } from '../modules/market-index/market-index.policy';
-import { indexHistory, latestIndex, proposeIndex, publishIndex } from '../modules/market-index/market-index.service';
+import { indexHistory, indexTermSamples, latestIndex, proposeIndex, publishIndex } from '../modules/market-index/market-index.service';
 
 export default async function marketIndexRoutes(app: ZodApp) {
   const tags = ['market-index'];
@@ -18,9 +18,15 @@ export default async function marketIndexRoutes(app: ZodApp) {
     ok(await app.publicCache.get(`index:history:${request.query.limit}`, () => indexHistory(app.db, request.query.limit))),
   );
 
+  app.get(`${base}/samples`, { config: { permission: 'public' }, schema: { tags, summary: '一期指数的样本成交与剔除原因 (指数编制方法页，成交编号部分隐藏)', querystring: MarketIndexTermQuerySchema, response: { 200: envelopeSchema(IndexTermSamplesSchema.nullable()) } } }, async (request) => {
+    const { year, term } = request.query;
+    return ok(await app.publicCache.get(`index:samples:${year}:${term}`, () => indexTermSamples(app.db, year, term)));
+  });
+
   app.get(`${base}/proposal`, { config: { permission: 'operation-marketIndex' }, schema: { tags, summary: '按本平台成交计算的建议指数 (运营)', querystring: MarketIndexTermQuerySchema, response: { 200: envelopeSchema(MarketIndexProposalSchema) } } }, async (request) => {
     marketIndexPolicy.can(requireActor(request), 'publish');
-    return ok(await proposeIndex(app.db, request.query.year, request.query.term));
+    const { samples: _samples, ...proposal } = await proposeIndex(app.db, request.query.year, request.query.term);
+    return ok(proposal);
   });
 
   app.post(`${base}/publish`, { config: { permission: 'operation-marketIndex.add', audit: '发布价格指数' }, schema: { tags, summary: '发布或更正一期指数 (运营)', body: MarketIndexPublishSchema, response: { 200: envelopeSchema(MarketIndexSchema) } } }, async (request) => {

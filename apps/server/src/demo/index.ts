@@ -20,6 +20,7 @@ import { loadDemoSettlement } from './settlement';
 import { loadDemoInvoices } from './invoices';
 import { loadDemoFreight } from './freight';
 import { loadDemoLongTerm } from './long-term';
+import { sampleDemoIndexTerms } from './index-samples';
 import { seedDemoDrivers } from './drivers';
 import { bankReceiptPng } from './bank-receipt';
 import { loadDemoDesk } from './desk';
@@ -189,6 +190,9 @@ export async function loadDemoData(db: Db, storage: FileStorage, ca: PlatformCa,
   await loadDemoSettlement(db, ukey, now);
   await loadDemoInvoices(db, storage, now);
   await loadDemoFreight(db, storage, now);
+  // the index terms' samples are the demo's spot deals of each week; before the long-term deals, which are priced
+  // from the published index
+  await sampleDemoIndexTerms(db);
   await loadDemoLongTerm(db, storage, ukey, now);
   await loadDemoDesk(db, now);
   await loadDemoDailyReports(db, storage, now);

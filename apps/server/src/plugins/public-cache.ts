@@ -15,7 +15,7 @@ const STALE_AFTER: Partial<Record<EventName, readonly string[]>> = {
   'listing.approved': ['market:listing:', 'recommend:'],
   'listing.quantity_changed': ['market:listing:', 'recommend:'],
   'auction.approved': ['market:auction:', 'recommend:'],
-  'deal.created': ['summary:'],
+  'deal.created': ['summary:', 'marketdata:'],
 };
 
 export function invalidateOnEvents(bus: EventBus, cache: PublicCache): Array<() => void> {

@@ -42,6 +42,9 @@ export const STATIC_ROUTES: StaticRoute[] = [
 
   // public common layout
   { path: '/index', title: '首页', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/home')) },
+  // 行情 and the index method: public market data, no sign-in
+  { path: '/market', title: '行情', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/market')) },
+  { path: '/marketIndex/method', title: '指数编制方法', layout: 'public', public: true, permission: 'index', page: lazyPage(() => import('@/pages/marketIndexMethod')) },
   { path: '/recommend/recommendList', title: '推荐交易', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/recommend/recommendList')) },
   { path: '/deal/biddRegistration', title: '竞价报名', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/deal/biddRegistration')) },
   { path: '/deal/bidding', title: '参与竞价', layout: 'public', permission: 'index', page: lazyPage(() => import('@/pages/deal/bidding')) },

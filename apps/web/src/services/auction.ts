@@ -45,7 +45,7 @@ export const listMyAuctions = (query: MyAuctionQuery) => post<PageResult<Auction
 
 export const enrolAuction = (data: { tradeId: string; requestId: string } & PaymentAuth) =>
   action<{ id: number; bidderNo: number; status: string }>('/api/bidEnroll/add', { ...data, acceptRules: true });
-export const listMyEnrolments = (query: PageQuery & { tradeId?: string }) => post<PageResult<EnrolmentView>>('/api/bidEnroll/myList', query);
+export const listMyEnrolments = (query: PageQuery & { tradeId?: string; startsToday?: '1' }) => post<PageResult<EnrolmentView>>('/api/bidEnroll/myList', query);
 
 /** One bid; every refusal rejects with the server's Chinese message (a 403 'not enrolled' included). */
 export const placeBid = (tradeId: string, price: number) => action<PlacedBid>('/api/bidRecord/bidAnswerApply', { tradeId, price });

@@ -51,7 +51,7 @@ export const listDeliveryOrders = (params: { pageNo: number; pageSize: number; o
   requestResult<DeliveryOrderPage>(`${BASE}/progress`, { params: { ...params } });
 export const listTrucks = (params: TransportFilters & { pageNo: number; pageSize: number }) =>
   requestResult<DispatchPage>(`${BASE}/transport`, { params: { ...params } });
-export const listSignFor = (params: { pageNo: number; pageSize: number }) => requestResult<DispatchPage>(`${BASE}/sign-for`, { params: { ...params } });
+export const listSignFor = (params: { pageNo: number; pageSize: number; status?: 'arrived' | 'disputed'; answer?: 'pending' }) => requestResult<DispatchPage>(`${BASE}/sign-for`, { params: { ...params } });
 
 export const dispatchTruck = (body: DispatchCreate) => requestResult<DispatchView>(`${BASE}/dispatch`, { method: 'POST', data: body });
 export const cancelTruck = (id: number, body: z.infer<typeof DispatchCancelSchema>) =>

@@ -79,10 +79,17 @@ export const MyAuctionQuerySchema = z.object({
   tradeId: safeString().max(20).optional(),
   status: z.enum(['draft', 'submitted', 'approved', 'rejected']).optional(),
   hangState: z.number().int().min(0).max(3).optional(),
+  /** '1': approved auctions whose bidding starts today (Asia/Shanghai), not yet decided */
+  startsToday: z.enum(['1'], { error: '今日开始筛选只能是 1' }).optional(),
 });
 export const AuctionAuditQuerySchema = z.object({ ...pageFields, status: z.enum(['submitted', 'approved', 'rejected']).optional() });
 export const AuctionTradeIdSchema = z.strictObject({ tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20) });
-export const AuctionPageQuerySchema = z.object({ ...pageFields, tradeId: safeString().max(20).optional() });
+export const AuctionPageQuerySchema = z.object({
+  ...pageFields,
+  tradeId: safeString().max(20).optional(),
+  /** '1': enrolments (still enrolled) in auctions whose bidding starts today (Asia/Shanghai), not yet decided */
+  startsToday: z.enum(['1'], { error: '今日开始筛选只能是 1' }).optional(),
+});
 export const BidHistoryQuerySchema = z.object({ ...pageFields, tradeId: safeString({ error: '缺少交易编号' }).min(1).max(20) });
 
 export const AuctionViewSchema = z.object({

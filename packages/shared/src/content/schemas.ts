@@ -46,9 +46,36 @@ export const MarketIndexProposalSchema = z.object({
   previousPrice: z.number().nullable(),
 });
 
+/** One deal of a published term's sample (指数样本), masked for the public: no enterprise names. */
+export const IndexSampleSchema = z.object({
+  /** partly hidden deal number */
+  dealNo: safeString(),
+  /** 挂牌 | 竞价 */
+  tradeKind: safeString(),
+  /** YYYY-MM-DD, Asia/Shanghai */
+  dealDate: safeString(),
+  /** fen per ton */
+  price: z.number(),
+  /** kg */
+  quantity: z.number(),
+  included: z.boolean(),
+  exclusionReason: safeString().nullable(),
+});
+export type IndexSample = z.infer<typeof IndexSampleSchema>;
+
+/** A published term with the deals it rests on and those left out (the index method page). */
+export const IndexTermSamplesSchema = MarketIndexSchema.extend({
+  weekFrom: safeString(),
+  weekTo: safeString(),
+  /** tonnage-weighted average of the included samples, fen per ton; null when the term has none */
+  samplePrice: z.number().nullable(),
+  samples: z.array(IndexSampleSchema),
+});
+export type IndexTermSamples = z.infer<typeof IndexTermSamplesSchema>;
+
 export const MarketIndexTermQuerySchema = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
-  term: z.coerce.number().int().min(1).max(53),
+  year: z.coerce.number({ error: '年份不正确' }).int('年份不正确').min(2000, '年份不正确').max(2100, '年份不正确'),
+  term: z.coerce.number({ error: '期数为 1-53' }).int('期数为 1-53').min(1, '期数为 1-53').max(53, '期数为 1-53'),
 });
 
 export const MarketIndexPublishSchema = z.strictObject({
@@ -175,3 +202,45 @@ export const TradeSummarySchema = z.object({
   amount: z.number(),
   createdAt: safeString(),
 });
+
+/** 行情: which product, optionally which delivery province, over how many days up to today (Asia/Shanghai). */
+export const MarketDataQuerySchema = z.object({
+  stockCode: safeString().trim().max(30, '产品编码过长').optional(),
+  province: safeString().trim().max(20, '省份名称过长').optional(),
+  days: z.coerce.number({ error: '天数须为 1-366 的整数' }).int('天数须为 1-366 的整数').min(1, '天数须为 1-366 的整数').max(366, '天数须为 1-366 的整数').default(90),
+});
+export type MarketDataQuery = z.infer<typeof MarketDataQuerySchema>;
+
+/** One trading day of one product (a candle): from the day's recorded deals only. */
+export const MarketDaySchema = z.object({
+  /** YYYY-MM-DD, Asia/Shanghai */
+  date: safeString(),
+  /** fen per ton: the first and last deal of the day, the highest and lowest deal price */
+  open: z.number(),
+  close: z.number(),
+  high: z.number(),
+  low: z.number(),
+  /** 成交均价: Σ amount / Σ tonnage, fen per ton, half up */
+  average: z.number(),
+  /** kg */
+  tonnage: z.number(),
+  /** fen */
+  amount: z.number(),
+  dealCount: z.number(),
+});
+export type MarketDay = z.infer<typeof MarketDaySchema>;
+
+export const MarketDataSchema = z.object({
+  /** products with recorded deals, most traded first */
+  products: z.array(z.object({ stockCode: safeString(), productName: safeString() })),
+  /** the chosen product ('' when there are no deals at all) */
+  stockCode: safeString(),
+  productName: safeString(),
+  /** delivery provinces the product was dealt in */
+  provinces: z.array(safeString()),
+  province: safeString().nullable(),
+  from: safeString(),
+  to: safeString(),
+  days: z.array(MarketDaySchema),
+});
+export type MarketData = z.infer<typeof MarketDataSchema>;

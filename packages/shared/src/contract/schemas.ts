@@ -145,7 +145,9 @@ export const ContractQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   contractNo: safeString().trim().max(30).optional(),
-  status: z.enum(Object.keys(CONTRACT_STATUS) as [ContractStatus, ...ContractStatus[]]).optional(),
+  status: z.enum(Object.keys(CONTRACT_STATUS) as [ContractStatus, ...ContractStatus[]], { error: '合同状态不正确' }).optional(),
+  /** 'submitted': contracts with a paper copy waiting for the operator's review */
+  paper: z.enum(['submitted'], { error: '纸质合同筛选不正确' }).optional(),
   /** 'mine': contracts waiting for my side's signature (合同上传与签署) */
   scope: z.enum(['all', 'mine']).default('all'),
   counterparty: safeString().trim().max(60).optional(),

@@ -289,7 +289,12 @@ export type DispatchPage = z.infer<typeof DispatchPageSchema>;
 export const SignForQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  /** arrived: trucks to sign for; disputed: trucks under dispute */
+  status: z.enum(['arrived', 'disputed'], { error: '车辆状态只能是已到货或有异议' }).optional(),
+  /** 'pending': disputes the seller has not answered yet */
+  answer: z.enum(['pending'], { error: '答复筛选不正确' }).optional(),
 });
+export type SignForQuery = z.infer<typeof SignForQuerySchema>;
 
 /** 物流信息: the orders with delivery under way or done, with their progress. */
 export const DeliveryProgressQuerySchema = z.object({

@@ -81,7 +81,7 @@ export const RejectSchema = z.strictObject({
 export const TransferListQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  status: safeString().max(20).optional(),
+  status: z.enum(['pending', 'confirmed', 'paid', 'rejected'], { error: '申请状态不正确' }).optional(),
 });
 
 export const JournalQuerySchema = z.object({

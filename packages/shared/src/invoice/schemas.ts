@@ -167,6 +167,8 @@ export const InvoiceFilterSchema = z
     /** 'pending': 待确认 only */
     status: z.enum(Object.keys(INVOICE_STATUS) as [InvoiceStatus, ...InvoiceStatus[]], { error: '发票状态不正确' }).optional(),
     kind: z.enum(['special', 'ordinary'], { error: '发票类型不正确' }).optional(),
+    /** 'buyer': only invoices my enterprise received (the side that confirms them) */
+    side: z.enum(['buyer', 'seller'], { error: '买卖方筛选不正确' }).optional(),
     orderNo: optionalText(30, '订单编号'),
     number: optionalText(20, '发票号码'),
     counterparty: optionalText(60, '企业名称'),

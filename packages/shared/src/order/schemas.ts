@@ -25,6 +25,10 @@ export const OrderFilterSchema = z
     status: z.enum(ORDER_STATUS_KEYS, { error: '订单状态不正确' }).optional(),
     /** '1': only unpaid orders past their payment deadline (the operator's 逾期未付款订单) */
     overdue: z.enum(['0', '1'], { error: '逾期筛选只能是 0 或 1' }).optional(),
+    /** '1': orders still to ship or shipping after their delivery window ended (Asia/Shanghai day) */
+    late: z.enum(['0', '1'], { error: '交收逾期筛选只能是 0 或 1' }).optional(),
+    /** lab reports: 'disputed' orders with a disputed report; 'toConfirm' a report from the other side waiting for mine */
+    labReport: z.enum(['disputed', 'toConfirm'], { error: '化验单筛选不正确' }).optional(),
     orderNo: filterText(30, '订单编号'),
     contractNo: filterText(30, '合同编号'),
     counterparty: filterText(60, '企业名称'),
@@ -152,6 +156,8 @@ export type OrderTerminate = z.infer<typeof OrderTerminateSchema>;
 export const ORDER_PAYMENT_TABS = { due: '待付款', paid: '付款记录' } as const;
 export const OrderPaymentQuerySchema = z.object({
   tab: z.enum(['due', 'paid'], { error: '请选择待付款或付款记录' }).default('due'),
+  /** 'buyer': only the orders my enterprise pays (the to-do 待付款订单) */
+  side: z.enum(['buyer', 'seller'], { error: '买卖方筛选不正确' }).optional(),
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -32,8 +32,10 @@ export const StatementRuleSchema = z.strictObject({
 export const StatementQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  status: z.enum(Object.keys(STATEMENT_STATUS) as [StatementStatus, ...StatementStatus[]]).optional(),
+  status: z.enum(Object.keys(STATEMENT_STATUS) as [StatementStatus, ...StatementStatus[]], { error: '结算单状态不正确' }).optional(),
   statementNo: safeString().trim().max(30).optional(),
+  /** 'buyer': only statements where my enterprise is the buyer (the side that confirms) */
+  side: z.enum(['buyer', 'seller'], { error: '买卖方筛选不正确' }).optional(),
 });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { amountFen, auctionHangState, AuctionState, BID_LOG_ALGORITHM, bidderAlias, bidLogGenesis, bidLogTime, formatDateTime, maskName, type AuctionApply, type AuctionBidLog, type AuctionSnapshot, AuctionStates } from '@coalx/shared';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { shanghaiDayStart } from '../../lib/shanghai-time';
 import type { Db, Tx } from '../../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../../db/schema/index';
 import { businessRule, notFound } from '../../errors';
@@ -147,7 +148,12 @@ export async function marketAuctions(
   ]);
 }
 
-export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; status?: string; hangState?: number }) {
+/** Approved auctions not yet decided whose bidding starts on the Shanghai day of `now` (the to-do 今日开始的竞价). */
+export function startingToday(now: Date): SQL {
+  return and(eq(auctions.status, 'approved'), isNull(auctions.result), gte(auctions.bidStart, shanghaiDayStart(now)), lt(auctions.bidStart, shanghaiDayStart(now, 1)))!;
+}
+
+export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeType?: number; tradeId?: string; status?: string; hangState?: number; startsToday?: '1' }) {
   auctionPolicy.can(actor, 'publish');
   const now = clock.now();
   const where = and(
@@ -156,6 +162,7 @@ export async function myAuctions(db: Db, clock: Clock, actor: Actor, query: { pa
     query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined,
     query.status ? eq(auctions.status, query.status) : undefined,
     query.hangState !== undefined ? and(eq(auctions.status, 'approved'), sql`${auctionStateAt(now)} = ${query.hangState}`) : undefined,
+    query.startsToday ? startingToday(now) : undefined,
   );
   // results (ended) come latest-ended first; every other list newest-published first
   const order = query.hangState === AuctionState.ended ? [desc(auctions.currentEnd), desc(auctions.id)] : [desc(auctions.id)];
@@ -346,9 +353,13 @@ export async function auctionBidLog(db: Db, tradeNo: string): Promise<AuctionBid
 }
 
 /** My enterprise's enrolments (竞价报名记录). */
-export async function myEnrolments(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string }) {
+export async function myEnrolments(db: Db, clock: Clock, actor: Actor, query: { pageNo: number; pageSize: number; tradeId?: string; startsToday?: '1' }) {
   auctionPolicy.can(actor, 'publish');
-  const where = and(eq(auctionEnrolments.enterpriseId, actor.enterpriseId!), query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined);
+  const where = and(
+    eq(auctionEnrolments.enterpriseId, actor.enterpriseId!),
+    query.tradeId ? eq(auctions.tradeNo, query.tradeId) : undefined,
+    query.startsToday ? and(eq(auctionEnrolments.status, 'enrolled'), startingToday(clock.now())) : undefined,
+  );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auctionEnrolments).innerJoin(auctions, eq(auctions.id, auctionEnrolments.auctionId)).where(where);
   const now = clock.now();
   const rows = await db

@@ -143,6 +143,7 @@ function listWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'page
     waiting,
     query.contractNo ? ilike(contracts.contractNo, `%${escapeLike(query.contractNo)}%`) : undefined,
     query.status ? eq(contracts.status, query.status) : undefined,
+    query.paper === 'submitted' ? pendingUpload : undefined,
     counterparty,
   );
 }

@@ -126,6 +126,22 @@ export async function tradeResult(db: Db, tradeKind: 'listing' | 'auction', trad
   return { page, quantityKg: Number(totals?.quantity ?? 0), amountFen: Number(totals?.amount ?? 0) };
 }
 
+/** Deals by id (any order; unknown ids are absent). */
+export async function dealsByIds(db: Db | Tx, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db.select().from(deals).where(inArray(deals.id, unique));
+}
+
+/** Every spot deal (listing, auction) of one product made in [from, to), oldest first (the index's sample). */
+export async function spotDealsBetween(db: Db | Tx, stockCode: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.stockCode, stockCode), inArray(deals.tradeKind, ['listing', 'auction']), gte(deals.createdAt, from), lt(deals.createdAt, to)))
+    .orderBy(deals.createdAt, deals.id);
+}
+
 /** Spot deals (listing, auction) of one product made in [from, to): how many, their tonnage and Σ price × kg (for weighted averages). */
 export async function dealVolume(db: Db, stockCode: string, from: Date, to: Date) {
   const [row] = await db

@@ -1,5 +1,5 @@
-import { type DeliveryDay, type OrderDelivery, type TransportQuery } from '@coalx/shared';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { type DeliveryDay, type OrderDelivery, type SignForQuery, type TransportQuery } from '@coalx/shared';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dispatches, qualityReports, weighTickets, type Order } from '../../db/schema/index';
 import { notFound } from '../../errors';
@@ -118,15 +118,23 @@ export async function trucksForExport(db: Db, actor: Actor, query: Omit<Transpor
  * 收货签收: the buyer's arrived and disputed trucks; the seller's disputes to answer; the trading centre's
  * disputes to rule. Oldest first (the one closest to its auto sign-for).
  */
-export async function signForQueue(db: Db, actor: Actor, page: { pageNo: number; pageSize: number }) {
+export async function signForQueue(db: Db, actor: Actor, page: SignForQuery) {
   const who = deliveryPolicy.can(actor, 'queue');
-  const where =
+  const queue =
     who === 'operator'
       ? eq(dispatches.status, 'disputed')
       : or(
           and(inArray(dispatches.status, ['arrived', 'disputed']), orderWithBuyer(dispatches.orderId, actor.enterpriseId!)),
           and(eq(dispatches.status, 'disputed'), orderWithSeller(dispatches.orderId, actor.enterpriseId!)),
         );
+  // filters from the to-dos' links: the trucks to sign, the disputes, the disputes still to answer (the seller's)
+  const where = and(
+    queue,
+    page.status ? eq(dispatches.status, page.status) : undefined,
+    page.answer === 'pending'
+      ? and(eq(dispatches.status, 'disputed'), isNull(dispatches.sellerAnswer), who === 'operator' ? undefined : orderWithSeller(dispatches.orderId, actor.enterpriseId!))
+      : undefined,
+  );
   const [total] = await db.select({ n: count() }).from(dispatches).where(where);
   const rows = await db
     .select()

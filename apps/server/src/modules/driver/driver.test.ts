@@ -305,13 +305,13 @@ describe.each(testDatabaseKinds())('drivers and vehicles on %s', (kind) => {
   it("puts pending drivers on the operator's 工作台 and rejected ones on the enterprise's", async () => {
     const workbench = async (token: string) => (await t.app.inject({ method: 'GET', url: '/trade-api/api/workbench/todo', headers: { 'x-access-token': token } })).json().result as Workbench;
     const pendingBefore = (await workbench(operator.token)).todos.find((todo) => todo.key === 'driverAudit');
-    expect(pendingBefore).toMatchObject({ title: '待审核司机', path: '/logistics/driverAudit' });
+    expect(pendingBefore).toMatchObject({ title: '待审核司机', path: '/logistics/driverAudit?status=pending' });
     // a fresh enterprise with nothing rejected has no such item
     const fresh = await signedIn(t.app, t.database.db, { role: 'trader' });
     expect((await workbench(fresh.token)).todos.some((todo) => todo.key === 'rejectedDrivers')).toBe(false);
     const driver = await register(fresh.token);
     expect((await workbench(operator.token)).todos.find((todo) => todo.key === 'driverAudit')!.count).toBe(pendingBefore!.count + 1);
     await api('POST', `/${driver.id}/reject`, operator.token, { reason: '身份证照片不清晰' });
-    expect((await workbench(fresh.token)).todos.find((todo) => todo.key === 'rejectedDrivers')).toMatchObject({ title: '被驳回的司机', count: 1, path: '/logistics/transport?tab=drivers' });
+    expect((await workbench(fresh.token)).todos.find((todo) => todo.key === 'rejectedDrivers')).toMatchObject({ title: '被驳回的司机', count: 1, path: '/logistics/transport?tab=drivers&status=rejected' });
   });
 });

@@ -31,6 +31,14 @@ export async function enterpriseNames(db: Db | Tx, ids: readonly number[]): Prom
   return new Map(rows.map((r) => [r.id, r.organName]));
 }
 
+/** Legal persons (法定代表人) by enterprise id: the index method treats two enterprises with one legal person as one group. */
+export async function legalPersonsOf(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: enterprises.id, legalPerson: enterprises.legalPerson }).from(enterprises).where(inArray(enterprises.id, unique));
+  return new Map(rows.map((r) => [r.id, r.legalPerson.trim()]));
+}
+
 /** Enterprises whose name matches a LIKE pattern (用户管理's search by enterprise), as a subquery of ids. */
 export function enterpriseIdsNamed(db: Db | Tx, pattern: string) {
   return db

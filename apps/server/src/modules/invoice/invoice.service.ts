@@ -116,6 +116,8 @@ function listWhere(enterpriseId: number | null, query: InvoiceFilter): SQL | und
     ownerWhere(enterpriseId),
     query.status ? eq(invoices.status, query.status) : undefined,
     query.kind ? eq(invoices.kind, query.kind) : undefined,
+    enterpriseId !== null && query.side === 'buyer' ? eq(invoices.buyerEnterpriseId, enterpriseId) : undefined,
+    enterpriseId !== null && query.side === 'seller' ? eq(invoices.sellerEnterpriseId, enterpriseId) : undefined,
     query.orderNo ? ilike(invoices.orderNo, like(query.orderNo)) : undefined,
     query.number ? ilike(invoices.number, like(query.number)) : undefined,
     counterparty,

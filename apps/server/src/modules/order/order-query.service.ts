@@ -1,9 +1,11 @@
 import { formatDateTime, type OrderDetail, type OrderFilter, type OrderPaymentQuery, type OrderQuery, type OrderSummary } from '@coalx/shared';
-import { and, count, desc, eq, gt, gte, ilike, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, type Order } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
+import { shanghaiDate } from '../../lib/shanghai-time';
+import { ordersWithLabReports } from '../delivery/lab-report-filter';
 import { grantsHeld } from '../auth/grants.service';
 import { orderPolicy, orderSideOf } from './order.policy';
 import { maxDeliverableKg, orderForActor, orderTimeline } from './order.service';
@@ -57,7 +59,7 @@ function ownerWhere(enterpriseId: number | null): SQL | undefined {
 }
 
 /** The list's filters except the state (the tabs count over these). */
-function filterWhere(enterpriseId: number | null, query: OrderFilter, now: Date): SQL | undefined {
+function filterWhere(db: Db, enterpriseId: number | null, query: OrderFilter, now: Date): SQL | undefined {
   // an enterprise searches by its counterparty; the trading centre by either party
   const counterparty = query.counterparty
     ? enterpriseId === null
@@ -76,17 +78,24 @@ function filterWhere(enterpriseId: number | null, query: OrderFilter, now: Date)
     query.dateFrom ? gte(orders.createdAt, dayStart(query.dateFrom)) : undefined,
     query.dateTo ? lt(orders.createdAt, nextDay(query.dateTo)) : undefined,
     query.overdue === '1' ? and(eq(orders.status, 'unpaid'), lt(orders.paymentDeadline, now)) : undefined,
+    query.late === '1' ? pastDeliveryWindow(now) : undefined,
+    query.labReport ? inArray(orders.id, ordersWithLabReports(db, query.labReport, enterpriseId)) : undefined,
   );
 }
 
-function listWhere(enterpriseId: number | null, query: OrderFilter, now: Date): SQL | undefined {
-  return and(filterWhere(enterpriseId, query, now), query.status ? eq(orders.status, query.status) : undefined);
+/** Orders still to ship or shipping whose delivery window (terms.deliveryDateEnd, a Shanghai day) ended before today. */
+export function pastDeliveryWindow(now: Date): SQL {
+  return and(inArray(orders.status, ['awaiting_shipment', 'shipping']), sql`${orders.terms}->>'deliveryDateEnd' < ${shanghaiDate(now)}`)!;
+}
+
+function listWhere(db: Db, enterpriseId: number | null, query: OrderFilter, now: Date): SQL | undefined {
+  return and(filterWhere(db, enterpriseId, query, now), query.status ? eq(orders.status, query.status) : undefined);
 }
 
 export async function listOrders(db: Db, clock: Clock, actor: Actor, query: OrderQuery) {
   const enterpriseId = orderPolicy.can(actor, 'list');
   const now = clock.now();
-  const where = listWhere(enterpriseId, query, now);
+  const where = listWhere(db, enterpriseId, query, now);
   const [[total], rows, byStatus] = await Promise.all([
     db.select({ n: count() }).from(orders).where(where),
     db
@@ -96,7 +105,7 @@ export async function listOrders(db: Db, clock: Clock, actor: Actor, query: Orde
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.pageSize)
       .offset((query.pageNo - 1) * query.pageSize),
-    db.select({ status: orders.status, n: count() }).from(orders).where(filterWhere(enterpriseId, query, now)).groupBy(orders.status),
+    db.select({ status: orders.status, n: count() }).from(orders).where(filterWhere(db, enterpriseId, query, now)).groupBy(orders.status),
   ]);
   const counts: Record<string, number> = { all: 0 };
   for (const row of byStatus) {
@@ -116,7 +125,7 @@ export async function listOrders(db: Db, clock: Clock, actor: Actor, query: Orde
 export async function ordersForExport(db: Db, clock: Clock, actor: Actor, query: OrderFilter) {
   const enterpriseId = orderPolicy.can(actor, 'list');
   const now = clock.now();
-  const rows = await db.select().from(orders).where(listWhere(enterpriseId, query, now)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(5000);
+  const rows = await db.select().from(orders).where(listWhere(db, enterpriseId, query, now)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(5000);
   return rows.map((r) => presentOrder(r, actor, now));
 }
 
@@ -171,10 +180,12 @@ const TERMINABLE: readonly string[] = ['unpaid', 'awaiting_shipment', 'shipping'
 export async function listOrderPayments(db: Db, clock: Clock, actor: Actor, query: OrderPaymentQuery) {
   const enterpriseId = orderPolicy.can(actor, 'list');
   const now = clock.now();
+  const side =
+    enterpriseId === null || !query.side ? undefined : eq(query.side === 'buyer' ? orders.buyerEnterpriseId : orders.sellerEnterpriseId, enterpriseId);
   const where =
     query.tab === 'due'
-      ? and(ownerWhere(enterpriseId), eq(orders.status, 'unpaid'))
-      : and(ownerWhere(enterpriseId), isNotNull(orders.paidAt), gt(orders.prepaymentFen, 0), ne(orders.status, 'unpaid'));
+      ? and(ownerWhere(enterpriseId), side, eq(orders.status, 'unpaid'))
+      : and(ownerWhere(enterpriseId), side, isNotNull(orders.paidAt), gt(orders.prepaymentFen, 0), ne(orders.status, 'unpaid'));
   const order = query.tab === 'due' ? [orders.paymentDeadline, orders.id] : [desc(orders.paidAt), desc(orders.id)];
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(orders).where(where),

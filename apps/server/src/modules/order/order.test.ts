@@ -235,7 +235,7 @@ describe.each(testDatabaseKinds())('orders and goods payment on %s', (kind) => {
     const overdueInDb = async () =>
       (await t.database.db.select().from(orders).where(eq(orders.status, 'unpaid'))).filter((o) => o.paymentDeadline < t.clock.now()).length;
     expect((await workbench(operator.token)).find((x) => x.key === 'overdueOrders')!.count).toBe(await overdueInDb());
-    expect((await workbench(buyer.traderToken)).find((x) => x.key === 'ordersToPay')).toMatchObject({ count: 1, path: '/settlement/payment' });
+    expect((await workbench(buyer.traderToken)).find((x) => x.key === 'ordersToPay')).toMatchObject({ count: 1, path: '/settlement/payment?tab=due&side=buyer' });
 
     t.clock.advance(order.paymentDeadline.getTime() - t.clock.now().getTime() + DAY);
     await buyer.refresh();

@@ -145,6 +145,9 @@ export async function listStatements(db: Db, actor: Actor, query: StatementQuery
   const where: SQL | undefined = and(
     enterpriseId === null ? undefined : or(eq(settlementStatements.sellerEnterpriseId, enterpriseId), eq(settlementStatements.buyerEnterpriseId, enterpriseId)),
     query.status ? eq(settlementStatements.status, query.status) : undefined,
+    // the side filter means something only for an enterprise: the trading centre is neither side
+    enterpriseId !== null && query.side === 'buyer' ? eq(settlementStatements.buyerEnterpriseId, enterpriseId) : undefined,
+    enterpriseId !== null && query.side === 'seller' ? eq(settlementStatements.sellerEnterpriseId, enterpriseId) : undefined,
     query.statementNo ? ilike(settlementStatements.statementNo, `%${query.statementNo.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
   );
   const [rows, [total]] = await Promise.all([

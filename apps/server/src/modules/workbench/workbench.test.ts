@@ -45,9 +45,9 @@ describe.each(testDatabaseKinds())('工作台首页 on %s', (kind) => {
     const operator = await signedIn(t.app, t.database.db, { role: 'operator' });
     const before = await workbench(operator.token);
     expect(before.heading).toBe('交易中心运营');
-    expect(before.todos.find((todo) => todo.key === 'enterpriseAudit')?.path).toBe('/operation/enterpriseAudit');
-    expect(before.todos.find((todo) => todo.key === 'listingAudit')?.path).toBe('/operation/tradeAudit');
-    expect(before.todos.find((todo) => todo.key === 'withdrawal')?.path).toBe('/operation/fundsAudit');
+    expect(before.todos.find((todo) => todo.key === 'enterpriseAudit')?.path).toBe('/operation/enterpriseAudit?auditStatus=pending');
+    expect(before.todos.find((todo) => todo.key === 'listingAudit')?.path).toBe('/operation/tradeAudit?tab=listing&status=submitted');
+    expect(before.todos.find((todo) => todo.key === 'withdrawal')?.path).toBe('/operation/fundsAudit?tab=withdraw&status=pending');
 
     await createEnterprise(t.database.db, { auditStatus: 'pending' });
     const seller = await fundedEnterprise(t.app, t.database.db);
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('工作台首页 on %s', (kind) => {
     const buyer = await fundedEnterprise(t.app, t.database.db);
     const bystander = await fundedEnterprise(t.app, t.database.db);
     await creditThroughDepositIn(t.database.db, t.clock, buyer.actor, await operatorActor(t.database.db), 100_000_000);
-    expect(counts(await workbench(buyer.token))).toMatchObject({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 0, auctionsToday: 0, transfersPending: 0 });
+    expect(counts(await workbench(buyer.token))).toMatchObject({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 0, auctionsToday: 0, myAuctionsToday: 0, depositsPending: 0, withdrawalsPending: 0 });
 
     const listing = await post(t.app, '/api/addListedApply', seller.token, listingInput(stockCode, t.clock.now()));
     const listingId = listing.json().result.tradeId as string;
@@ -95,12 +95,12 @@ describe.each(testDatabaseKinds())('工作台首页 on %s', (kind) => {
 
     const sellerView = await workbench(seller.token);
     expect(sellerView.heading).toBe(seller.enterprise.organName);
-    expect(counts(sellerView)).toMatchObject({ subscriptionsToConfirm: 1, subscriptionsAwaiting: 0, auctionsToday: 1 });
+    expect(counts(sellerView)).toMatchObject({ subscriptionsToConfirm: 1, subscriptionsAwaiting: 0, auctionsToday: 0, myAuctionsToday: 1 });
     const buyerView = await workbench(buyer.token);
-    expect(counts(buyerView)).toMatchObject({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 1, auctionsToday: 1, transfersPending: 1 });
+    expect(counts(buyerView)).toMatchObject({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 1, auctionsToday: 1, myAuctionsToday: 0, depositsPending: 1 });
     // ¥200,000 auction deposit + 500 t × ¥20 subscription deposit, out of ¥1,000,000
     expect(money(buyerView)).toEqual({ frozen: 21_000_000, available: 79_000_000 });
-    expect(counts(await workbench(bystander.token))).toEqual({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 0, contractsToSign: 0, ordersToPay: 0, trucksToSign: 0, disputesToAnswer: 0, auctionsToday: 0, transfersPending: 0 });
+    expect(counts(await workbench(bystander.token))).toEqual({ subscriptionsToConfirm: 0, subscriptionsAwaiting: 0, contractsToSign: 0, ordersToPay: 0, trucksToSign: 0, disputesToAnswer: 0, auctionsToday: 0, myAuctionsToday: 0, statementsToConfirm: 0, invoicesToConfirm: 0, labReportsToConfirm: 0, depositsPending: 0, withdrawalsPending: 0 });
     expect(money(await workbench(bystander.token))).toEqual({ frozen: 0, available: 0 });
 
     // answered, it is no longer waiting for either side

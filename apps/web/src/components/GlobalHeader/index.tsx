@@ -14,6 +14,8 @@ const MessageBell = lazy(() => import('@/components/MessageBell'));
 export function headerLinks(signedIn: boolean, firstLogin: boolean) {
   return {
     home: !signedIn || !firstLogin,
+    // 行情 is public: everyone but a first sign-in (which changes its password first)
+    market: !signedIn || !firstLogin,
     workspace: signedIn && !firstLogin,
     login: !signedIn,
     register: !signedIn,
@@ -33,6 +35,11 @@ export default function GlobalHeader() {
           {links.home && (
             <NavLink to="/index" className="coalx-header-link">
               首页
+            </NavLink>
+          )}
+          {links.market && (
+            <NavLink to="/market" className="coalx-header-link" data-testid="header-market">
+              行情
             </NavLink>
           )}
           {links.workspace && (

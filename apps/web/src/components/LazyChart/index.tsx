@@ -7,7 +7,23 @@ import { Empty, Spin } from 'antd';
  * (a page opened in a workspace tab can be laid out after the chart first measured it) and with the window, disposed
  * on unmount. `option` null shows `empty` instead.
  */
-export default function LazyChart({ option, empty, testId, height = 320 }: { option: Record<string, unknown> | null; empty: string; testId: string; height?: number }) {
+export type EchartsModule = Promise<{ echarts: { init: (box: HTMLDivElement) => { setOption: (option: Record<string, unknown>) => void; dispose: () => void; resize: () => void } } }>;
+const deliveryCharts = () => import('@/components/delivery/echarts') as unknown as EchartsModule;
+
+export default function LazyChart({
+  option,
+  empty,
+  testId,
+  height = 320,
+  load = deliveryCharts,
+}: {
+  option: Record<string, unknown> | null;
+  empty: string;
+  testId: string;
+  height?: number;
+  /** which chart kinds to load (default: line and bar) */
+  load?: () => EchartsModule;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -16,7 +32,7 @@ export default function LazyChart({ option, empty, testId, height = 320 }: { opt
     let chart: { dispose: () => void; resize: () => void } | null = null;
     const onResize = () => chart?.resize();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onResize);
-    void import('@/components/delivery/echarts').then(({ echarts }) => {
+    void load().then(({ echarts }) => {
       if (disposed || !box.current) return;
       const instance = echarts.init(box.current);
       chart = instance;
@@ -31,7 +47,7 @@ export default function LazyChart({ option, empty, testId, height = 320 }: { opt
       observer?.disconnect();
       chart?.dispose();
     };
-  }, [option]);
+  }, [option, load]);
   if (!option) return <Empty description={empty} />;
   return (
     <div style={{ position: 'relative', height }}>

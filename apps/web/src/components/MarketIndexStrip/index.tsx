@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatTons } from '@coalx/shared';
 import { indexPriceText, indexRise, indexRisePercent } from '@/lib/home';
 import { marketIndexInfo } from '@/services/content';
@@ -61,6 +62,9 @@ export default function MarketIndexStrip() {
           </>
         )}
         <span className="coalx-index-more">历史走势 &gt;</span>
+        <Link to="/marketIndex/method" className="coalx-index-more coalx-index-method-link" data-testid="index-method-link" onClick={(e) => e.stopPropagation()}>
+          编制方法与样本 &gt;
+        </Link>
       </div>
       {opened && (
         <Suspense fallback={null}>

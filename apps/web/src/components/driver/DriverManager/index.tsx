@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useRef, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -19,6 +20,9 @@ import { DriverDescriptions, DriverStatusTag } from '../DriverParts';
  */
 export default function DriverManager() {
   const { userInfo } = useSession();
+  // the 待办 被驳回的司机 links here with ?status=rejected: the state filter starts there
+  const [search] = useSearchParams();
+  const linkedStatus = search.get('status') && search.get('status')! in DRIVER_STATUS ? search.get('status')! : undefined;
   // the trading centre reads every enterprise's drivers here and audits them under 司机审核
   const isOperator = userInfo?.role?.code === 'operator';
   const actionRef = useRef<ActionType>(undefined);
@@ -128,6 +132,7 @@ export default function DriverManager() {
     <>
       <ProTable<DriverSummary>
         rowKey="id"
+        form={{ initialValues: linkedStatus ? { status: linkedStatus } : {} }}
         headerTitle={isOperator ? '司机车辆（全部企业）' : '本企业司机车辆'}
         actionRef={actionRef}
         columns={columns}

@@ -1,3 +1,5 @@
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { AuctionState } from '@coalx/shared';
 import { useRef, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
@@ -15,6 +17,8 @@ import { rowDetails } from '@/components/RowDetails';
 
 /** 我的竞价: my enterprise's auctions with audit and market state; edit a draft or rejected one; watch the bids. */
 export default function AuctionQueryPage() {
+  // a 待办 opens the list filtered by the link's startsToday
+  const link = useLinkFilters(['startsToday'] as const);
   const navigate = useNavigate();
   const last = useRef<Omit<MyAuctionQuery, 'pageNo' | 'pageSize'>>({});
   const [viewing, setViewing] = useState<AuctionView | null>(null);
@@ -49,7 +53,9 @@ export default function AuctionQueryPage() {
 
   return (
     <>
+      <LinkFilterNotice label={link.filters.startsToday === '1' ? '今日开始出价的本企业竞价' : null} onClear={link.clear} />
       <ProTable<AuctionView>
+        params={link.filters}
         headerTitle="我的竞价"
         rowKey="tradeId"
         columns={columns}

@@ -1,3 +1,5 @@
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { AuctionState } from '@coalx/shared';
 import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
@@ -11,6 +13,8 @@ import { rowDetails } from '@/components/RowDetails';
 
 /** 竞价报名: my enterprise's enrolments, with the way to the bidding room or the result notice. */
 export default function AuctionSignPage() {
+  // a 待办 opens the list filtered by the link's startsToday
+  const link = useLinkFilters(['startsToday'] as const);
   const last = useRef<{ tradeId?: string }>({});
   const columns: ProColumns<EnrolmentView>[] = [
     ...enrolmentColumns,
@@ -33,7 +37,10 @@ export default function AuctionSignPage() {
     },
   ];
   return (
+    <>
+    <LinkFilterNotice label={link.filters.startsToday === '1' ? '今日开始出价、本企业已报名的竞价' : null} onClear={link.clear} />
     <ProTable<EnrolmentView>
+        params={link.filters}
       headerTitle="竞价报名"
       rowKey="id"
       columns={columns}
@@ -51,5 +58,6 @@ export default function AuctionSignPage() {
         return { data: page.records, total: page.total, success: true };
       }}
     />
+    </>
   );
 }

@@ -16,6 +16,8 @@ import { useExcelExport } from '@/hooks/useExcelExport';
 import { downloadWithToken } from '@/lib/download';
 import { canSign } from '@/lib/contract';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { CONTRACT_EXPORT_PATH, listContracts, type ContractFilters, type ContractSummary } from '@/services/contract';
 
 type Quick = 'all' | 'overdue';
@@ -30,7 +32,9 @@ export default function ContractListPage() {
   const navigate = useNavigate();
   const actionRef = useRef<ActionType>(undefined);
   const filters = useRef<ContractFilters>({});
-  const [quick, setQuick] = useState<Quick>('all');
+  // a 待办 opens the list filtered (逾期未签合同 ?status=overdue, 待审核纸质合同 ?paper=submitted)
+  const link = useLinkFilters(['status', 'paper'] as const);
+  const [quick, setQuick] = useState<Quick>(link.filters.status === 'overdue' ? 'overdue' : 'all');
   const [signing, setSigning] = useState<ContractSummary | null>(null);
   const { exporting, exportExcel } = useExcelExport(() => {
     const { contractNo, status, counterparty } = filters.current;
@@ -85,6 +89,13 @@ export default function ContractListPage() {
 
   return (
     <>
+      <LinkFilterNotice
+        label={link.filters.paper === 'submitted' ? '纸质合同待审核' : link.filters.status ? `合同状态为「${(CONTRACT_STATUS as Record<string, string>)[link.filters.status] ?? link.filters.status}」` : null}
+        onClear={() => {
+          link.clear();
+          setQuick('all');
+        }}
+      />
       <ProTable<ContractSummary>
         rowKey="id"
         headerTitle={isOperator ? '合同列表（全部合同）' : '合同列表'}
@@ -95,7 +106,7 @@ export default function ContractListPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}
-        params={{ quick }}
+        params={{ quick, ...link.filters }}
         expandable={rowDetails<ContractSummary>((r) => [
           { label: '成交编号', value: r.dealNo },
           { label: '交易编号', value: r.tradeNo },
@@ -110,7 +121,10 @@ export default function ContractListPage() {
         locale={{ emptyText: quick === 'overdue' ? '没有逾期未签的合同' : '暂无合同' }}
         toolBarRender={() => [
           isOperator ? (
-            <Radio.Group key="quick" optionType="button" value={quick} onChange={(e) => setQuick(e.target.value as Quick)}>
+            <Radio.Group key="quick" optionType="button" value={quick} onChange={(e) => {
+              setQuick(e.target.value as Quick);
+              if (e.target.value === 'all') link.clear();
+            }}>
               <Radio.Button value="all">全部合同</Radio.Button>
               <Radio.Button value="overdue">逾期未签</Radio.Button>
             </Radio.Group>

@@ -1,3 +1,4 @@
+import LinkFilterNotice from '@/components/LinkFilterNotice';
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -33,7 +34,16 @@ export default function InvoiceListPage() {
   const { userInfo } = useSession();
   const isOperator = userInfo?.role?.code === 'operator';
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = (Object.keys(TABS) as Tab[]).includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'due';
+  // the 待办 待确认发票 links here with ?status=pending&side=buyer: the 待确认 tab of the invoices this enterprise received
+  const linkSide = search.get('side') === 'buyer' || search.get('side') === 'seller' ? (search.get('side') as 'buyer' | 'seller') : undefined;
+  const tab: Tab = (Object.keys(TABS) as Tab[]).includes(search.get('tab') as Tab)
+    ? (search.get('tab') as Tab)
+    : search.get('status') === 'pending'
+      ? 'pending'
+      : search.get('status')
+        ? 'all'
+        : 'due';
+  const linkStatus = tab === 'all' && search.get('status') && search.get('status')! in INVOICE_STATUS ? (search.get('status') as InvoiceFilters['status']) : undefined;
   const actionRef = useRef<ActionType>(undefined);
   const filters = useRef<InvoiceFilters>({});
   const [registering, setRegistering] = useState<InvoiceDue | null>(null);
@@ -179,6 +189,10 @@ export default function InvoiceListPage() {
 
   return (
     <>
+      <LinkFilterNotice
+        label={linkSide === 'buyer' ? '本企业收到的发票' : linkSide === 'seller' ? '本企业开具的发票' : null}
+        onClear={() => setSearch({ tab }, { replace: true })}
+      />
       {tab === 'due' ? (
         <ProTable<InvoiceDue>
           key="due"
@@ -218,7 +232,7 @@ export default function InvoiceListPage() {
           pagination={WS_PAGINATION}
           options={{ density: false, setting: false, reload: true }}
           toolbar={toolbar}
-          params={{ tab }}
+          params={{ tab, side: linkSide, ...(linkStatus ? { status: linkStatus } : {}) }}
           locale={{ emptyText: tab === 'pending' ? '没有待确认的发票' : '暂无发票' }}
           expandable={rowDetails<InvoiceView>((r) => [
             { label: '发票类型', value: `${INVOICE_KINDS[r.kind]}（${INVOICE_DIRECTIONS[r.direction]}）` },

@@ -1,3 +1,5 @@
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Input, Modal, Popconfirm, Space, message } from 'antd';
@@ -24,6 +26,8 @@ async function dealOf(sub: SubscriptionView): Promise<number | null> {
 
 /** 摘牌确认: subscriptions to my enterprise's listings, confirmed or declined one by one. */
 export default function ListingConfirmPage() {
+  // a 待办 opens the list filtered by the link's status
+  const link = useLinkFilters(['status'] as const);
   const action = useRef<ActionType>(null);
   const last = useRef<Omit<SubscriptionQuery, 'pageNo' | 'pageSize'>>({});
   const [declining, setDeclining] = useState<SubscriptionView | null>(null);
@@ -98,7 +102,9 @@ export default function ListingConfirmPage() {
 
   return (
     <>
+      <LinkFilterNotice label={link.filters.status === 'pending' ? '待本企业确认的摘牌' : null} onClear={link.clear} />
       <ProTable<SubscriptionView>
+        params={link.filters}
         headerTitle="摘牌确认"
         actionRef={action}
         rowKey="id"

@@ -1,3 +1,5 @@
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { useRef } from 'react';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { Button, Space } from 'antd';
@@ -11,6 +13,8 @@ import { WS_PAGINATION, cleanParams } from '@/lib/pro-table';
 
 /** 我的摘牌: my enterprise's subscriptions to other enterprises' listings. */
 export default function ListingSubscribePage() {
+  // a 待办 opens the list filtered by the link's status
+  const link = useLinkFilters(['status'] as const);
   const last = useRef<Omit<SubscriptionQuery, 'pageNo' | 'pageSize'>>({});
   const columns: ProColumns<SubscriptionView>[] = [
     ...subscriptionColumns,
@@ -33,7 +37,10 @@ export default function ListingSubscribePage() {
     },
   ];
   return (
+    <>
+    <LinkFilterNotice label={link.filters.status === 'pending' ? '等待对方确认的摘牌' : null} onClear={link.clear} />
     <ProTable<SubscriptionView>
+        params={link.filters}
       headerTitle="我的摘牌"
       rowKey="id"
       columns={columns}
@@ -56,5 +63,6 @@ export default function ListingSubscribePage() {
         return { data: page.records, total: page.total, success: true };
       }}
     />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Badge, Button, Descriptions, Divider, Drawer, Input, Modal, Popconfirm, Space, Tabs, Tag, Typography, message } from 'antd';
@@ -336,10 +337,15 @@ function ChangeAudit() {
 
 /** 企业审核 (operator): registrations pending, approved and rejected, and changes of the legal data. */
 export default function EnterpriseAuditPage() {
+  // the tab lives in the address: the 待办 待审核企业变更 links to ?tab=change
+  const [search, setSearch] = useSearchParams();
+  const activeKey = search.get('tab') === 'change' ? 'change' : 'registration';
   return (
     <div className="coalx-enterprise-audit">
       <Tabs
         type="card"
+        activeKey={activeKey}
+        onChange={(key) => setSearch(key === 'change' ? { tab: 'change' } : {}, { replace: true })}
         items={[
           { key: 'registration', label: '企业注册审核', children: <RegistrationAudit /> },
           { key: 'change', label: '资料变更审核', children: <ChangeAudit /> },

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ProCard, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Space, message } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Space, Typography, message } from 'antd';
+import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fenToYuanText, formatPrice, formatTons, MAX_PRICE_FEN, yuanTextToFen } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
@@ -144,7 +145,7 @@ export default function MarketIndexManagePage() {
           {proposal.isError ? (
             <Alert type="error" showIcon message={errorMessage(proposal.error)} />
           ) : p ? (
-            <Descriptions size="small" bordered column={3} title={`${p.currentYear} 年第 ${p.currentTerm} 期建议值（本平台 5500 大卡动力煤成交，按吨数加权平均）`}>
+            <Descriptions size="small" bordered column={3} title={`${p.currentYear} 年第 ${p.currentTerm} 期建议值（本平台 5500 大卡动力煤成交，剔除已取消、关联交易与偏离中位数 20% 以上的成交后按吨数加权平均）`}>
               <Descriptions.Item label="统计区间">
                 {p.from} 至 {p.to}
               </Descriptions.Item>
@@ -156,6 +157,15 @@ export default function MarketIndexManagePage() {
                 {p.price !== null && p.previousPrice !== null ? indexRise(p.price - p.previousPrice).text : '-'}
               </Descriptions.Item>
             </Descriptions>
+          ) : null}
+          {p && p.price !== null ? (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+              本期有样本成交，发布价格须等于建议指数；样本与剔除原因随指数一并公开（
+              <Link to="/marketIndex/method" target="_blank">
+                指数编制方法
+              </Link>
+              ）。
+            </Typography.Text>
           ) : null}
         </div>
       </ProCard>

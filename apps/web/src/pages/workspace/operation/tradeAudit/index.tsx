@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Tabs } from 'antd';
 import { ListingDescriptions, ListingHeadline } from '@/components/listing/ListingDetail';
 import { listingColumns, listingDetails, listingExcel } from '@/components/listing/columns';
@@ -7,9 +8,13 @@ import AuditQueue from './components/AuditQueue';
 
 /** 交易审核 (operator): listings and auctions, one tab each. */
 export default function TradeAuditPage() {
+  // the tab lives in the address: the 待办 待审核竞价 links to ?tab=auction
+  const [search, setSearch] = useSearchParams();
   return (
     <Tabs
       destroyOnHidden
+      activeKey={search.get('tab') === 'auction' ? 'auction' : 'listing'}
+      onChange={(key) => setSearch({ tab: key }, { replace: true })}
       items={[
         { key: 'listing', label: '挂牌审核', children: <ListingAudit /> },
         { key: 'auction', label: '竞价审核与监控', children: <AuctionAudit /> },

@@ -15,6 +15,8 @@ import { useExcelExport } from '@/hooks/useExcelExport';
 import { downloadWithToken } from '@/lib/download';
 import { canPayOrder } from '@/lib/order';
 import { cleanParams, WS_PAGINATION } from '@/lib/pro-table';
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { listOrders, ORDER_EXPORT_PATH, type OrderFilters, type OrderSummary } from '@/services/order';
 
 const TAB_TEXT: Record<OrderTab, string> = { all: '全部', ...ORDER_STATUS };
@@ -35,6 +37,10 @@ export default function OrderListPage() {
   // the operator's 逾期未付款订单 opens the list filtered to them
   const [overdueOnly, setOverdueOnly] = useState(search.get('overdue') === '1');
   const [counts, setCounts] = useState<Record<string, number>>({});
+  // the 待办 超过交收期的订单 (?late=1) and the lab-report ones (?labReport=disputed|toConfirm) open the list filtered
+  const link = useLinkFilters(['late', 'labReport'] as const);
+  const linkLabel =
+    link.filters.late === '1' ? '超过交收期仍未发完货' : link.filters.labReport === 'disputed' ? '化验单有异议' : link.filters.labReport === 'toConfirm' ? '有待本企业确认的化验单' : null;
   const { exporting, exportExcel } = useExcelExport(() => {
     const f = filters.current;
     return downloadWithToken(
@@ -107,6 +113,8 @@ export default function OrderListPage() {
   };
 
   return (
+    <>
+    <LinkFilterNotice label={linkLabel} onClear={link.clear} />
     <ProTable<OrderSummary>
       rowKey="id"
       headerTitle={isOperator ? '订单管理（全部订单）' : '订单管理'}
@@ -117,7 +125,7 @@ export default function OrderListPage() {
       search={{ labelWidth: 'auto', defaultCollapsed: false }}
       pagination={WS_PAGINATION}
       options={{ density: false, setting: false, reload: true }}
-      params={{ tab, overdueOnly }}
+      params={{ tab, overdueOnly, ...link.filters }}
       onRow={(r) => ({ onClick: () => open(r), style: { cursor: 'pointer' } })}
       expandable={rowDetails<OrderSummary>((r) => [
         { label: '合同数量', value: formatTons(r.quantity) },
@@ -170,5 +178,6 @@ export default function OrderListPage() {
         return { data: page.records, total: page.total, success: true };
       }}
     />
+    </>
   );
 }

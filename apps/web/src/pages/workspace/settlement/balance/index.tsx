@@ -1,3 +1,5 @@
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 import { useRef, useState } from 'react';
 import { FileAddOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -135,7 +137,9 @@ export default function SettlementBalancePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType>(undefined);
-  const [tab, setTab] = useState<Tab>('all');
+  // a 待办 opens the list filtered: 待裁定结算异议 ?status=disputed, 待确认结算单 ?status=pending&side=buyer
+  const link = useLinkFilters(['status', 'side'] as const);
+  const [tab, setTab] = useState<Tab>(link.filters.status && (TABS as readonly string[]).includes(link.filters.status) ? (link.filters.status as Tab) : 'all');
   const [issuing, setIssuing] = useState(false);
   const settleable = useQuery({ queryKey: SETTLEMENT_KEYS.settleable, queryFn: listSettleableOrders, enabled: !isOperator });
   const waiting = settleable.data?.length ?? 0;
@@ -198,6 +202,7 @@ export default function SettlementBalancePage() {
 
   return (
     <>
+      <LinkFilterNotice label={link.filters.side === 'buyer' ? '本企业为买方、等待本企业确认的结算单' : link.filters.side === 'seller' ? '本企业为卖方的结算单' : null} onClear={link.clear} />
       <ProTable<StatementView>
         rowKey="id"
         headerTitle={isOperator ? '余额结算（全部结算单）' : '余额结算'}
@@ -208,7 +213,7 @@ export default function SettlementBalancePage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}
-        params={{ tab }}
+        params={{ tab, side: link.filters.side }}
         onRow={(r) => ({ onClick: () => open(r), style: { cursor: 'pointer' } })}
         expandable={rowDetails<StatementView>((r) => [
           { label: '合同编号', value: r.contractNo },
@@ -227,7 +232,10 @@ export default function SettlementBalancePage() {
             type: 'tab',
             activeKey: tab,
             items: TABS.map((key) => ({ key, label: <span data-testid={`statement-tab-${key}`}>{TAB_TEXT[key]}</span> })),
-            onChange: (key) => setTab(key as Tab),
+            onChange: (key) => {
+              setTab(key as Tab);
+              link.clear();
+            },
           },
         }}
         toolBarRender={() =>
@@ -242,9 +250,10 @@ export default function SettlementBalancePage() {
               ]
         }
         request={async (p) => {
-          const { tab: chosen, statementNo } = cleanParams(p) as { tab?: Tab; statementNo?: string };
+          const { tab: chosen, statementNo, side } = cleanParams(p) as { tab?: Tab; statementNo?: string; side?: 'buyer' | 'seller' };
           const page = await listStatements({
             statementNo,
+            side,
             status: chosen && chosen !== 'all' ? chosen : undefined,
             pageNo: p.current ?? 1,
             pageSize: p.pageSize ?? 10,

@@ -13,6 +13,8 @@ import { canPayOrder } from '@/lib/order';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import { getFundInfo } from '@/services/funds';
 import { listOrderPayments, type OrderSummary } from '@/services/order';
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 
 type Tab = keyof typeof ORDER_PAYMENT_TABS;
 
@@ -23,7 +25,10 @@ type Tab = keyof typeof ORDER_PAYMENT_TABS;
 export default function SettlementPaymentPage() {
   const navigate = useNavigate();
   const actionRef = useRef<ActionType>(undefined);
-  const [tab, setTab] = useState<Tab>('due');
+  // the 待办 待付款订单 opens 待付款 of the orders this enterprise pays (?tab=due&side=buyer)
+  const link = useLinkFilters(['tab', 'side'] as const);
+  const [tab, setTab] = useState<Tab>(link.filters.tab === 'paid' ? 'paid' : 'due');
+  const side = link.filters.side === 'buyer' || link.filters.side === 'seller' ? link.filters.side : undefined;
   const funds = useQuery({ queryKey: ['funds', 'info'], queryFn: getFundInfo, retry: false });
   const { pay, holder } = usePayOrder(() => {
     actionRef.current?.reload();
@@ -115,6 +120,7 @@ export default function SettlementPaymentPage() {
           }
         />
       ) : null}
+      <LinkFilterNotice label={side === 'buyer' ? '本企业为买方的订单' : side === 'seller' ? '本企业为卖方的订单' : null} onClear={link.clear} />
       <ProTable<OrderSummary>
         key={tab}
         rowKey="id"
@@ -126,7 +132,7 @@ export default function SettlementPaymentPage() {
         search={false}
         pagination={WS_PAGINATION}
         options={{ density: false, setting: false, reload: true }}
-        params={{ tab }}
+        params={{ tab, side }}
         locale={{ emptyText: tab === 'due' ? '没有待付款的订单' : '暂无付款记录' }}
         toolbar={{
           menu: {
@@ -137,7 +143,7 @@ export default function SettlementPaymentPage() {
           },
         }}
         request={async (p) => {
-          const page = await listOrderPayments({ tab, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+          const page = await listOrderPayments({ tab, side, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
           return { data: page.records, total: page.total, success: true };
         }}
       />

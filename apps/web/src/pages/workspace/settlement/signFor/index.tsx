@@ -7,6 +7,8 @@ import { truckColumns, truckDetails } from '@/components/delivery/truck-columns'
 import { rowDetails } from '@/components/RowDetails';
 import { WS_PAGINATION } from '@/lib/pro-table';
 import { listSignFor, type DispatchView } from '@/services/delivery';
+import LinkFilterNotice from '@/components/LinkFilterNotice';
+import { useLinkFilters } from '@/hooks/useLinkFilters';
 
 /**
  * 收货签收: the buyer's arrived trucks to sign for or dispute (the oldest, closest to auto sign-for, first), the
@@ -16,8 +18,16 @@ export default function SignForPage() {
   const { userInfo } = useSession();
   const isOperator = userInfo?.role?.code === 'operator';
   const actionRef = useRef<ActionType>(undefined);
+  // a 待办 opens the queue filtered: ?status=arrived (to sign), ?status=disputed, &answer=pending (to answer)
+  const link = useLinkFilters(['status', 'answer'] as const);
+  const status = link.filters.status === 'arrived' || link.filters.status === 'disputed' ? link.filters.status : undefined;
+  const answer = link.filters.answer === 'pending' ? link.filters.answer : undefined;
+  const label = answer ? '待本企业答复的异议' : status === 'arrived' ? '已到货待签收的车辆' : status === 'disputed' ? '有异议的车辆' : null;
   return (
+    <>
+    <LinkFilterNotice label={label} onClear={link.clear} />
     <ProTable<DispatchView>
+      params={{ status, answer }}
       rowKey="id"
       headerTitle={isOperator ? '收货签收（待裁定的异议）' : '收货签收'}
       tooltip="到货后 3 个工作日内未签收也未提出异议的，系统自动视为签收"
@@ -45,9 +55,10 @@ export default function SignForPage() {
         { title: '操作', valueType: 'option', width: 140, render: (_, r) => <TruckActions truck={r} onChanged={() => actionRef.current?.reload()} /> },
       ]}
       request={async (p) => {
-        const page = await listSignFor({ pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
+        const page = await listSignFor({ status, answer, pageNo: p.current ?? 1, pageSize: p.pageSize ?? 10 });
         return { data: page.records, total: page.total, success: true };
       }}
     />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type MutableRefObject } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button, Radio } from 'antd';
+import { useSearchParams } from 'react-router';
 import { DEPOSIT_IN_STATUS, WITHDRAWAL_STATUS } from '@coalx/shared';
 import Authorized from '@/components/Authorized';
 import { listOwnTransfers, type Transfer, type TransferKind } from '@/services/funds';
@@ -17,8 +18,11 @@ export interface TransferTableProps {
 
 /** The enterprise's own 入金 or 出金 applications with their states and reject reasons. */
 export default function TransferTable({ kind, onApply, actionRef }: TransferTableProps) {
-  const [status, setStatus] = useState<string>('');
   const statuses = kind === 'depositIn' ? DEPOSIT_IN_STATUS : WITHDRAWAL_STATUS;
+  // the 待办 处理中的入金/出金 links here with ?status=pending
+  const [search] = useSearchParams();
+  const linked = search.get('status') ?? '';
+  const [status, setStatus] = useState<string>(linked in statuses ? linked : '');
 
   return (
     <ProTable<Transfer, { status: string }>

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,9 @@ export const QUEUE_COUNT_KEY = ['funds', 'admin', 'pendingCount'] as const;
 
 /** One of the trading centre's queues: pending first; confirm / pay with a Popconfirm, reject with a reason. */
 export default function QueueTable({ kind }: { kind: TransferKind }) {
-  const [status, setStatus] = useState('pending');
+  // the 待办 links carry ?status=pending, the default; another state from a link opens that one
+  const [search] = useSearchParams();
+  const [status, setStatus] = useState(search.get('status') ?? 'pending');
   const [rejecting, setRejecting] = useState<Transfer | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const actionRef = useRef<ActionType | undefined>(undefined);
