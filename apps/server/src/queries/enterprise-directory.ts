@@ -13,6 +13,7 @@ import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'dri
 import type { Db } from '../db/client';
 import { enterpriseChangeRequests, enterprises, users } from '../db/schema/index';
 import { notFound } from '../errors';
+import { shanghaiDayStart } from '../lib/shanghai-time';
 import { listMembers } from '../modules/auth/accounts.service';
 import { PLATFORM_AUDIT_STATUS, type Enterprise } from '../modules/enterprise/enterprise.service';
 import { suspensionEndText, suspensionHistory, suspensionsInForce, type Suspension } from '../modules/enterprise/trading-rights.service';
@@ -57,6 +58,11 @@ function suspendedNow(now: Date): SQL {
   return sql`EXISTS (SELECT 1 FROM enterprise_suspension s WHERE s.enterprise_id = ${enterprises.id} AND s.status = 'active' AND (s.ends_at IS NULL OR s.ends_at > ${now.toISOString()}::timestamptz))`;
 }
 
+/** Enterprises whose suspension in force ends later today (Asia/Shanghai): the operator's to-do 今日到期的暂停交易. */
+function suspensionEndsToday(now: Date): SQL {
+  return sql`EXISTS (SELECT 1 FROM enterprise_suspension s WHERE s.enterprise_id = ${enterprises.id} AND s.status = 'active' AND s.ends_at > ${now.toISOString()}::timestamptz AND s.ends_at < ${shanghaiDayStart(now, 1).toISOString()}::timestamptz)`;
+}
+
 async function present(db: Db, rows: Enterprise[], now: Date): Promise<DirectoryEntry[]> {
   const ids = rows.map((r) => r.id);
   const inForce = await suspensionsInForce(db, ids, now);
@@ -99,6 +105,7 @@ export async function enterpriseDirectory(db: Db, now: Date, query: EnterpriseDi
   if (query.enterpriseType) filters.push(eq(enterprises.enterpriseType, query.enterpriseType));
   if (query.tradingState === 'suspended') filters.push(suspendedNow(now));
   if (query.tradingState === 'normal') filters.push(sql`NOT ${suspendedNow(now)}`);
+  if (query.endsToday) filters.push(suspensionEndsToday(now));
   const where = and(...filters);
   const [{ total }] = (await db.select({ total: count() }).from(enterprises).where(where)) as [{ total: number }];
   const rows = await db

@@ -1,5 +1,5 @@
 import { ROLES, type Workbench, type WorkbenchTodo } from '@coalx/shared';
-import { and, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
@@ -17,6 +17,7 @@ import {
   qualityReports,
   settlementStatements,
   fundAccounts,
+  fundsReconciliations,
   listingSubscriptions,
   listings,
   orders,
@@ -56,11 +57,18 @@ async function countOf(db: Db, table: PgTable, where: SQL | undefined): Promise<
   return Number(row?.n ?? 0);
 }
 
+/** The differences the latest funds reconciliation (资金总览) found: 0 when it balanced or none was run. */
+async function latestReconciliationDifferences(db: Db): Promise<number> {
+  const [latest] = await db.select({ figures: fundsReconciliations.figures }).from(fundsReconciliations).orderBy(desc(fundsReconciliations.day)).limit(1);
+  const differences = (latest?.figures as { differences?: unknown[] } | undefined)?.differences;
+  return differences?.length ?? 0;
+}
+
 async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
   const week = isoWeekOf(now);
   const [
     registrations, changes, listingAudits, auctionAudits, depositsIn, withdrawalsOut, overdueContracts, paperCopies, driverQueue, overdueOrders, disputes,
-    statementDisputes, labDisputes, thisWeekIndex, lateOrders, suspensionsEnding,
+    statementDisputes, labDisputes, thisWeekIndex, lateOrders, suspensionsEnding, fundsDifferences,
   ] = await Promise.all([
     countOf(db, enterprises, eq(enterprises.auditStatus, 'pending')),
     countOf(db, enterpriseChangeRequests, eq(enterpriseChangeRequests.status, 'pending')),
@@ -83,8 +91,10 @@ async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
     countOf(
       db,
       enterpriseSuspensions,
-      and(eq(enterpriseSuspensions.status, 'active'), gte(enterpriseSuspensions.endsAt, shanghaiDayStart(now)), lt(enterpriseSuspensions.endsAt, shanghaiDayStart(now, 1))),
+      // in force now and ending before tomorrow: what 企业名录 lists under ?tradingState=suspended&endsToday=1
+      and(eq(enterpriseSuspensions.status, 'active'), gt(enterpriseSuspensions.endsAt, now), lt(enterpriseSuspensions.endsAt, shanghaiDayStart(now, 1))),
     ),
+    latestReconciliationDifferences(db),
   ]);
   const todos: WorkbenchTodo[] = [
     { key: 'enterpriseAudit', title: '待审核企业注册', count: registrations, path: '/operation/enterpriseAudit?auditStatus=pending', hint: '新注册企业通过审核后才能登录交易' },
@@ -116,6 +126,9 @@ async function operatorWorkbench(db: Db, now: Date): Promise<Workbench> {
       hint: '暂停期今日结束，到期后企业恢复交易',
     },
   ];
+  if (fundsDifferences > 0) {
+    todos.push({ key: 'fundsDifferences', title: '资金对账有差异', count: fundsDifferences, path: '/operation/fundsOverview', hint: '最近一次资金对账的账户余额与入金、出金或流水不符，逐项核查后重新对账' });
+  }
   const longTerm = await longTermTodoCounts(db, now, null);
   if (longTerm.flagged > 0) todos.push(LONG_TERM_FLAGGED(longTerm.flagged));
   return { heading: ROLES.operator, todos, money: [] };

@@ -16,6 +16,8 @@ export const EnterpriseDirectoryQuerySchema = z.object({
   keyword: safeString().trim().max(50).optional(),
   auditStatus: z.enum(['pending', 'approved', 'rejected'], { error: '审核状态不正确' }).optional(),
   tradingState: z.enum(['normal', 'suspended'], { error: '交易状态不正确' }).optional(),
+  /** '1': only suspensions in force that end later today (Asia/Shanghai), the operator's to-do */
+  endsToday: z.enum(['1'], { error: '筛选条件不正确' }).optional(),
   enterpriseType: safeString().max(20).optional(),
 });
 export type EnterpriseDirectoryQuery = z.infer<typeof EnterpriseDirectoryQuerySchema>;

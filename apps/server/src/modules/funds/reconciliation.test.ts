@@ -93,6 +93,13 @@ describe.each(testDatabaseKinds())('funds overview and reconciliation (资金总
     const todo = await messagesOf(db, operator.user.id, 'todo.funds_reconciliation');
     expect(todo).toHaveLength(1);
     expect(todo[0]!.content).toContain('2.00 元');
+    // and the workbench keeps it as a to-do, counting the differences, until a run balances
+    const findTodo = async (token = operator.token) => {
+      const answer = await call('GET', '/workbench/todo', token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().result.todos as { key: string; count: number; path: string }[]).find((x) => x.key === 'fundsDifferences');
+    };
+    expect(await findTodo()).toMatchObject({ count: 2, path: '/operation/fundsOverview' });
 
     // put back: the next day's scheduled run finds nothing, and makes that day's row by itself
     await db.execute(sql`UPDATE fund_account SET available = available - 100 WHERE enterprise_id = ${bidder.enterprise.id}`);
@@ -103,6 +110,8 @@ describe.each(testDatabaseKinds())('funds overview and reconciliation (资金总
       [today, false],
       [shanghaiDate(t.clock.now()), true],
     ]);
+    // (a day later the session has lapsed: a fresh operator looks)
+    expect(await findTodo((await signedIn(t.app, db, { role: 'operator' })).token)).toBeUndefined();
   });
 });
 

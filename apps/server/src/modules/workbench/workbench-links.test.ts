@@ -85,15 +85,13 @@ describe.each(testDatabaseKinds())('to-do links land on lists of exactly their i
         const history = (await get('/api/commoditymarketindex/commodityMarketIndex/history?limit=260', token)) as { currentYear: number; currentTerm: number }[];
         return history.some((h) => h.currentYear === week.year && h.currentTerm === week.term) ? 0 : 1;
       }
-      case '/operation/enterprises': {
-        // 企业名录 and its list API are built beside this work; the filter its link carries is checked against the table
-        expect(Object.fromEntries(p)).toEqual({ tradingState: 'suspended', endsToday: '1' });
-        const [row] = await t.database.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(enterpriseSuspensions)
-          .where(and(eq(enterpriseSuspensions.status, 'active'), sql`${enterpriseSuspensions.endsAt} >= ${shanghaiDayStart(t.clock.now())}`, sql`${enterpriseSuspensions.endsAt} < ${shanghaiDayStart(t.clock.now(), 1)}`));
-        return Number(row!.n);
+      case '/operation/fundsOverview': {
+        // 资金总览 lists the latest reconciliation's differences
+        const latest = (await get('/api/operation/funds/reconciliations?pageSize=1', token)).records[0];
+        return latest ? latest.figures.differences.length : 0;
       }
+      case '/operation/enterprises':
+        return (await get(`/api/operation/enterprises/list?${qs(p)}`, token)).total;
       default:
         throw new Error(`no list known for the to-do ${todo.key} (${todo.path})`);
     }

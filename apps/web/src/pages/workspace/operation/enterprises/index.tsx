@@ -8,6 +8,7 @@ import { ELLIPSIS, ellipsis, TRADING_STATES, type DirectoryDetail, type Director
 import { useDict } from '@/app/dict';
 import { errorMessage } from '@/app/request';
 import Authorized from '@/components/Authorized';
+import LinkFilterNotice from '@/components/LinkFilterNotice';
 import { directoryDetail, liftTrading, listDirectory, suspendTrading } from '@/services/tradingRights';
 
 const AUDIT_STATES: Record<string, { text: string; badge: 'processing' | 'success' | 'error' }> = {
@@ -273,6 +274,7 @@ export default function EnterpriseDirectoryPage() {
   const [lifting, setLifting] = useState<DirectoryEntry | null>(null);
   const enterpriseType = useDict('enterprise_type');
   const initial = Object.fromEntries(FILTERS.map((key) => [key, searchParams.get(key) ?? undefined]));
+  const endsToday = searchParams.get('endsToday') === '1' ? ('1' as const) : null;
 
   const changed = (d: DirectoryDetail) => {
     setSuspending(null);
@@ -350,6 +352,15 @@ export default function EnterpriseDirectoryPage() {
 
   return (
     <>
+      <LinkFilterNotice
+        label={endsToday ? '今日到期的暂停交易' : null}
+        onClear={() => {
+          const next = new URLSearchParams(searchParams);
+          next.delete('endsToday');
+          setSearchParams(next, { replace: true });
+          void action.current?.reload();
+        }}
+      />
       <ProTable<DirectoryEntry>
         rowKey="id"
         actionRef={action}
@@ -362,7 +373,14 @@ export default function EnterpriseDirectoryPage() {
         options={{ reload: true, density: false, setting: false }}
         pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: (total) => `共 ${total} 家` }}
         request={async ({ current = 1, pageSize = 10, keyword, auditStatus, tradingState, enterpriseType: type }) => {
-          const filters = { keyword: keyword || undefined, auditStatus: auditStatus || undefined, tradingState: tradingState || undefined, enterpriseType: type || undefined };
+          const filters = {
+            keyword: keyword || undefined,
+            auditStatus: auditStatus || undefined,
+            tradingState: tradingState || undefined,
+            enterpriseType: type || undefined,
+            // not a form field: only the to-do's link sets it, and 查看全部 drops it
+            endsToday: endsToday ?? undefined,
+          };
           // the address keeps the filters, so a link or a reload lands on the same list
           const next = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])));
           if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true });
