@@ -38,13 +38,14 @@ import {
   auditAuction,
   bidHistory,
   buildSnapshot,
+  findAuction,
   marketAuctions,
   myAuctions,
   myEnrolments,
   personalise,
   saveAuction,
 } from '../modules/auction/auction.service';
-import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
+import { requirePublisherTradingAllowed, requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 
 const BidHistorySchema = z.object({
   seq: z.number(),
@@ -124,6 +125,7 @@ export default async function auctionRoutes(app: ZodApp) {
 
   app.post('/api/auction/audit/approve', { config: { audit: '竞价审核通过', permission: 'operation-tradeAudit.edit' }, schema: { tags, summary: '审核通过竞价 (运营)', body: AuctionTradeIdSchema, response: { 200: envelopeSchema(AuctionViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
+    await requirePublisherTradingAllowed(app.db, app.clock, (await findAuction(app.db, request.body.tradeId)).auction.enterpriseId);
     const auction = await auditAuction(app.db, app.clock, actor, request.body.tradeId, { approve: true });
     return ok(await auctionDetail(app.db, app.clock, actor, auction.tradeNo), '审核通过');
   });

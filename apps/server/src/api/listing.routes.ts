@@ -37,10 +37,11 @@ import {
   mySubscriptions,
   oppositeCompanyInfo,
   saveListing,
+  listingPublisherId,
   subscriptionsOfListing,
   subscriptionsToMyListings,
 } from '../modules/listing/listing.service';
-import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
+import { requirePublisherTradingAllowed, requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 
 const SubscriptionResultSchema = z.object({ id: z.number(), status: safeString(), quantity: z.number(), deposit: z.number() });
 
@@ -110,6 +111,7 @@ export default async function listingRoutes(app: ZodApp) {
 
   app.post('/api/listing/audit/approve', { config: { audit: '挂牌审核通过', permission: 'operation-tradeAudit.edit' }, schema: { tags, summary: '审核通过挂牌 (运营)', body: TradeIdSchema, response: { 200: envelopeSchema(ListingViewSchema) } } }, async (request) => {
     const actor = requireActor(request);
+    await requirePublisherTradingAllowed(app.db, app.clock, await listingPublisherId(app.db, request.body.tradeId));
     const listing = await auditListing(app.db, app.clock, actor, request.body.tradeId, { approve: true });
     return ok(await listingDetail(app.db, app.clock, actor, listing.tradeNo), '审核通过');
   });

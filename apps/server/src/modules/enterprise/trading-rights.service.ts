@@ -93,6 +93,15 @@ export async function requireTradingAllowed(db: Db, clock: Clock, enterpriseId: 
   if (held) throw appError('trading_suspended', suspendedMessage(held));
 }
 
+/**
+ * The trading centre's approval puts a submitted listing or auction on the market: refused while its publisher is
+ * suspended (it was submitted before the suspension), so a suspension stops every new trade, whoever acts.
+ */
+export async function requirePublisherTradingAllowed(db: Db, clock: Clock, publisherId: number): Promise<void> {
+  const held = await suspensionInForce(db, publisherId, clock.now());
+  if (held) throw appError('trading_suspended', `发布企业已被暂停交易，不能审核通过：${held.reason}（${held.endsAt ? `至 ${suspensionEndText(held.endsAt)}` : '至交易中心恢复交易'}）`);
+}
+
 /** Trading states of many enterprises at once (企业名录): the suspension in force of each, when there is one. */
 export async function suspensionsInForce(db: Db, enterpriseIds: number[], now: Date): Promise<Map<number, Suspension>> {
   const found = new Map<number, Suspension>();

@@ -65,6 +65,11 @@ describe.each(testDatabaseKinds())('trading rights (暂停交易) on %s', (kind)
     const truckId = sent.json().result.id as number;
     expect((await api('POST', `/delivery/dispatch/${truckId}/loading`, seller.traderToken, ticket(`ZC-${kind}-1`, 40_000, await upload(seller.traderToken)))).statusCode).toBe(200);
 
+    // a listing the buyer submitted for approval before its suspension
+    const submitted = await api('POST', '/addListedApply', buyer.adminToken, listingInput(stockCode, t.clock.now()));
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const submittedId = submitted.json().result.tradeId as string;
+
     // the operator suspends the buyer until tomorrow evening
     const endsAt = new Date(t.clock.now().getTime() + 30 * HOUR);
     endsAt.setUTCSeconds(0, 0);
@@ -90,8 +95,11 @@ describe.each(testDatabaseKinds())('trading rights (暂停交易) on %s', (kind)
     t.clock.advance(Math.max(0, a!.bidStart.getTime() - t.clock.now().getTime()) + 1000);
     await runScheduledJobs(t.app);
     expectRefused(await api('POST', '/bidRecord/bidAnswerApply', buyer.traderToken, { tradeId: auctionA, price: 80_000 }), reason);
-    // nothing was made for the suspended enterprise
-    expect(await db().select().from(listings).where(eq(listings.enterpriseId, buyer.enterprise.id))).toEqual([]);
+    // nothing was made for the suspended enterprise, and what it submitted before is not approved meanwhile
+    expect((await db().select().from(listings).where(eq(listings.enterpriseId, buyer.enterprise.id))).map((l) => [l.tradeNo, l.status])).toEqual([[submittedId, 'submitted']]);
+    const refusedApproval = await api('POST', '/listing/audit/approve', operator.token, { tradeId: submittedId });
+    expect(refusedApproval.statusCode, refusedApproval.body).toBe(422);
+    expect(refusedApproval.json().message).toBe(`发布企业已被暂停交易，不能审核通过：${reason}（至 ${endText}）`);
     // a draft is still its own business
     expect((await api('POST', '/addListedApply', buyer.adminToken, { ...listingInput(stockCode, t.clock.now()), submit: false })).statusCode).toBe(200);
 
@@ -131,6 +139,7 @@ describe.each(testDatabaseKinds())('trading rights (暂停交易) on %s', (kind)
     expect(lifted.json().result.suspensions[0]).toMatchObject({ status: 'lifted', statusText: '已恢复', liftReason: '核查完毕，恢复交易' });
     expect((await subscribe(buyer.traderToken, listing)).statusCode).toBe(200);
     expect((await enrol(buyer.traderToken, auctionB)).statusCode).toBe(200);
+    expect((await api('POST', '/listing/audit/approve', operator.token, { tradeId: submittedId })).statusCode).toBe(200);
     // lifting again has nothing to lift
     expect((await ops('POST', '/enterprises/lift', operator.token, { id: buyer.enterprise.id, reason: '再次恢复' })).statusCode).toBe(422);
     await settled(t);

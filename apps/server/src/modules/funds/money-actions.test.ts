@@ -61,6 +61,7 @@ const NO_FACTOR: Record<string, string> = {
   'POST /api/contract/:id/void': '交易中心作废逾期合同并认定违约方',
   'POST /api/order/:id/terminate': '交易中心终止订单：托管货款退回买方',
   'POST /api/settlement/statements/:id/rule': '交易中心裁定结算异议',
+  'POST /api/monitor/auction/cancel': '交易中心撤销竞价：报名保证金全部退回企业',
   'POST /api/listedRecord/answerOrdersDeal': '挂牌方确认或拒绝摘牌：只转换或退回摘牌方（摘牌时已验证）的保证金',
 };
 

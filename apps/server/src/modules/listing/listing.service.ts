@@ -101,6 +101,13 @@ function hangStateOfRow(l: ListingRow, now: Date) {
   return l.status === 'approved' ? listingHangState(l, now) : HangState.notStarted;
 }
 
+/** The enterprise that published a listing (the approval checks its trading rights). */
+export async function listingPublisherId(db: Db, tradeNo: string): Promise<number> {
+  const [row] = await db.select({ enterpriseId: listings.enterpriseId }).from(listings).where(eq(listings.tradeNo, tradeNo)).limit(1);
+  if (!row) throw notFound('挂牌不存在');
+  return row.enterpriseId;
+}
+
 export async function auditListing(db: Db, clock: Clock, actor: Actor, tradeNo: string, decision: { approve: true } | { approve: false; reason: string }) {
   // approval's follow-up (the market state at once) listens to listing.approved
   return auditPublished(db, publishing, actor, clock.now(), tradeNo, decision);
