@@ -1,3 +1,4 @@
+import { requireTradingAllowed } from '../modules/enterprise/trading-rights.service';
 import {
   CallOffCreateSchema,
   CallOffDecideSchema,
@@ -102,13 +103,22 @@ export default async function longTermRoutes(app: ZodApp) {
   app.post(
     `${BASE}/offer`,
     { config: { permission: longTermPolicy.grantOf('offer'), audit: '保存长协' }, schema: { tags, summary: '保存长协草稿或发布 (submit)', body: LongTermOfferSchema, response: Answer } },
-    async (request) => ok(await saveOffer(app.db, app.clock, requireActor(request), request.body), request.body.submit ? '已发布' : '已保存草稿'),
+    async (request) => {
+      const actor = requireActor(request);
+      // a suspended enterprise keeps its drafts but publishes no new long-term deal (暂停交易)
+      if (request.body.submit) await requireTradingAllowed(app.db, app.clock, actor.enterpriseId);
+      return ok(await saveOffer(app.db, app.clock, actor, request.body), request.body.submit ? '已发布' : '已保存草稿');
+    },
   );
 
   app.post(
     `${BASE}/:id/publish`,
     { config: { permission: longTermPolicy.grantOf('actAsSeller'), audit: '发布长协' }, schema: { tags, summary: '发布长协草稿', params: IdParams, response: Answer } },
-    async (request) => ok(await publishOffer(app.db, app.clock, requireActor(request), request.params.id), '已发布'),
+    async (request) => {
+      const actor = requireActor(request);
+      await requireTradingAllowed(app.db, app.clock, actor.enterpriseId);
+      return ok(await publishOffer(app.db, app.clock, actor, request.params.id), '已发布');
+    },
   );
 
   app.post(
@@ -120,7 +130,11 @@ export default async function longTermRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/apply`,
     { config: { permission: longTermPolicy.grantOf('apply'), audit: '申请长协' }, schema: { tags, summary: '买方申请长协', params: IdParams, body: LongTermApplySchema, response: Answer } },
-    async (request) => ok(await applyToOffer(app.db, app.clock, requireActor(request), request.params.id, request.body.note), '已提交申请'),
+    async (request) => {
+      const actor = requireActor(request);
+      await requireTradingAllowed(app.db, app.clock, actor.enterpriseId);
+      return ok(await applyToOffer(app.db, app.clock, actor, request.params.id, request.body.note), '已提交申请');
+    },
   );
 
   app.post(
@@ -132,7 +146,12 @@ export default async function longTermRoutes(app: ZodApp) {
   app.post(
     `${BASE}/:id/accept`,
     { config: { permission: longTermPolicy.grantOf('actAsSeller'), audit: '接受长协申请' }, schema: { tags, summary: '卖方接受一家的申请, 生成框架合同', params: IdParams, body: LongTermAcceptSchema, response: Answer } },
-    async (request) => ok(await acceptApplication(app.db, app.clock, requireActor(request), request.params.id, request.body.applicationId), '已接受申请，框架合同生成后请双方签署'),
+    async (request) => {
+      const actor = requireActor(request);
+      // accepting makes a new framework deal; the call-offs of one in execution go on (what is under way continues)
+      await requireTradingAllowed(app.db, app.clock, actor.enterpriseId);
+      return ok(await acceptApplication(app.db, app.clock, actor, request.params.id, request.body.applicationId), '已接受申请，框架合同生成后请双方签署');
+    },
   );
 
   app.post(
