@@ -21,6 +21,7 @@ export * from './funds/schemas';
 export * from './funds/overview';
 export * from './listing/schemas';
 export * from './auction/schemas';
+export * from './auction/board';
 export * from './auction/bid-log';
 export { sha256, sha256TextHex, bytesToHex } from './sha256';
 export * from './content/schemas';

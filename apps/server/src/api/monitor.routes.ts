@@ -1,4 +1,4 @@
-import { AuctionTradeIdSchema, envelopeSchema, safeString } from '@coalx/shared';
+import { AuctionTradeIdSchema, MarketBoardSchema, MovedAuctionSchema, OperatorReasonSchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
 import { cancelAuction, cancelPreview, pauseAuction, resumeAuction } from '../flows/operate-auction';
 import { ok } from '../lib/envelope';
@@ -6,44 +6,6 @@ import type { ZodApp } from '../lib/route-types';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import { requireActor } from '../plugins/authenticate';
 import { marketBoard, roomBidders } from '../queries/market-board';
-
-const BoardAuctionSchema = z.object({
-  tradeId: safeString(),
-  tradeType: z.number(),
-  productName: safeString(),
-  enterpriseName: safeString(),
-  hangState: z.number(),
-  quantity: z.number(),
-  startPrice: z.number(),
-  currentPrice: z.number(),
-  premium: z.number(),
-  premiumBp: z.number(),
-  enrolCount: z.number(),
-  bidCount: z.number(),
-  deposit: z.number(),
-  bidStart: z.number(),
-  currentEnd: z.number(),
-  remainingMs: z.number().nullable(),
-  operatorReason: safeString().nullable(),
-  result: safeString().nullable(),
-});
-const BoardListingSchema = z.object({
-  tradeId: safeString(),
-  tradeType: z.number(),
-  productName: safeString(),
-  enterpriseName: safeString(),
-  hangState: z.number(),
-  quantity: z.number(),
-  subscribed: z.number(),
-  price: z.number(),
-  subscriptionCount: z.number(),
-  listedDateStart: z.number(),
-  listedDateEnd: z.number(),
-  remainingMs: z.number().nullable(),
-});
-const BoardSchema = z.object({ auctions: z.array(BoardAuctionSchema), listings: z.array(BoardListingSchema), serverTime: z.number() });
-const ReasonSchema = AuctionTradeIdSchema.extend({ reason: safeString().trim().min(2, '请填写原因（至少 2 个字）').max(200, '原因不超过 200 字') });
-const MovedSchema = z.object({ tradeId: safeString(), hangState: z.number(), currentEnd: z.number(), pausedRemainingMs: z.number().nullable() });
 
 /** The trading centre's live market board (实时监控) and its hand on running auctions: pause, resume, cancel. */
 export default async function monitorRoutes(app: ZodApp) {
@@ -55,7 +17,7 @@ export default async function monitorRoutes(app: ZodApp) {
     pausedRemainingMs: a.pausedRemainingMs,
   });
 
-  app.post('/api/monitor/board', { config: { permission: 'operation-monitor.query' }, schema: { tags, summary: '实时监控：今日挂牌与竞价 (企业名称、报名数、出价数、当前价与溢价、剩余时间)', response: { 200: envelopeSchema(BoardSchema) } } }, async (request) => {
+  app.post('/api/monitor/board', { config: { permission: 'operation-monitor.query' }, schema: { tags, summary: '实时监控：今日挂牌与竞价 (企业名称、报名数、出价数、当前价与溢价、剩余时间)', response: { 200: envelopeSchema(MarketBoardSchema) } } }, async (request) => {
     auctionPolicy.can(requireActor(request), 'seeAllBidders');
     return ok(await marketBoard(app.db, app.clock.now()));
   });
@@ -70,15 +32,15 @@ export default async function monitorRoutes(app: ZodApp) {
     return ok(await cancelPreview(app.db, request.body.tradeId));
   });
 
-  app.post('/api/monitor/auction/pause', { config: { audit: '暂停竞价', permission: 'operation-monitor.edit' }, schema: { tags, summary: '暂停竞价 (保留剩余竞价时间)', body: ReasonSchema, response: { 200: envelopeSchema(MovedSchema) } } }, async (request) =>
+  app.post('/api/monitor/auction/pause', { config: { audit: '暂停竞价', permission: 'operation-monitor.edit' }, schema: { tags, summary: '暂停竞价 (保留剩余竞价时间)', body: OperatorReasonSchema, response: { 200: envelopeSchema(MovedAuctionSchema) } } }, async (request) =>
     ok(moved(await pauseAuction(app.db, app.clock, requireActor(request), request.body)), '竞价已暂停'),
   );
 
-  app.post('/api/monitor/auction/resume', { config: { audit: '恢复竞价', permission: 'operation-monitor.edit' }, schema: { tags, summary: '恢复竞价 (按暂停时的剩余时间继续计时)', body: AuctionTradeIdSchema, response: { 200: envelopeSchema(MovedSchema) } } }, async (request) =>
+  app.post('/api/monitor/auction/resume', { config: { audit: '恢复竞价', permission: 'operation-monitor.edit' }, schema: { tags, summary: '恢复竞价 (按暂停时的剩余时间继续计时)', body: AuctionTradeIdSchema, response: { 200: envelopeSchema(MovedAuctionSchema) } } }, async (request) =>
     ok(moved(await resumeAuction(app.db, app.clock, requireActor(request), request.body)), '竞价已恢复'),
   );
 
-  app.post('/api/monitor/auction/cancel', { config: { audit: '撤销竞价', permission: 'operation-monitor.edit' }, schema: { tags, summary: '撤销竞价 (不成交，释放全部报名保证金)', body: ReasonSchema, response: { 200: envelopeSchema(MovedSchema.extend({ releasedDeposit: z.number() })) } } }, async (request) => {
+  app.post('/api/monitor/auction/cancel', { config: { audit: '撤销竞价', permission: 'operation-monitor.edit' }, schema: { tags, summary: '撤销竞价 (不成交，释放全部报名保证金)', body: OperatorReasonSchema, response: { 200: envelopeSchema(MovedAuctionSchema.extend({ releasedDeposit: z.number() })) } } }, async (request) => {
     const { auction, releasedDepositFen } = await cancelAuction(app.db, app.clock, requireActor(request), request.body);
     return ok({ ...moved(auction), releasedDeposit: releasedDepositFen }, '竞价已撤销，报名保证金已释放');
   });

@@ -1,4 +1,4 @@
-import { AuctionState, bidderAlias, HangState, isSale } from '@coalx/shared';
+import { AuctionState, bidderAlias, HangState, isSale, type BoardAuction, type BoardListing } from '@coalx/shared';
 import { and, count, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctionEnrolments, auctions, enterprises, listings, listingSubscriptions } from '../db/schema/index';
@@ -12,46 +12,6 @@ import { hangStateAt } from '../modules/listing/listing.state';
  * enterprise names, read across the listing, auction and enterprise tables. "Today" is the Shanghai day: a trade
  * whose window touches it, and any auction the trading centre holds paused whatever its day.
  */
-
-export interface BoardAuction {
-  tradeId: string;
-  tradeType: number;
-  productName: string;
-  enterpriseName: string;
-  hangState: number;
-  quantity: number;
-  startPrice: number;
-  /** the best bid, else the start price */
-  currentPrice: number;
-  /** how far bidding moved the price in the seller's favour (a sale up, a purchase down), in fen per ton */
-  premium: number;
-  /** premium ÷ start price, in basis points (1/100 of a percent) */
-  premiumBp: number;
-  enrolCount: number;
-  bidCount: number;
-  deposit: number;
-  bidStart: number;
-  currentEnd: number;
-  /** time left to the state's next moment (enrolment deadline, bidding start, deadline), frozen while paused */
-  remainingMs: number | null;
-  operatorReason: string | null;
-  result: string | null;
-}
-
-export interface BoardListing {
-  tradeId: string;
-  tradeType: number;
-  productName: string;
-  enterpriseName: string;
-  hangState: number;
-  quantity: number;
-  subscribed: number;
-  price: number;
-  subscriptionCount: number;
-  listedDateStart: number;
-  listedDateEnd: number;
-  remainingMs: number | null;
-}
 
 export async function marketBoard(db: Db, now: Date) {
   const dayStart = shanghaiDayStart(now);

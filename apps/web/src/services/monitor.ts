@@ -1,57 +1,7 @@
+import type { MarketBoard, MovedAuction } from '@coalx/shared';
 import { requestResult } from '@/app/request';
 
 /** The trading centre's live market board (实时监控) and its pause / resume / cancel of auctions. */
-
-export interface BoardAuction {
-  tradeId: string;
-  tradeType: number;
-  productName: string;
-  enterpriseName: string;
-  hangState: number;
-  quantity: number;
-  startPrice: number;
-  currentPrice: number;
-  /** how far bidding moved the price in the publisher's favour, fen per ton */
-  premium: number;
-  /** premium ÷ start price in basis points */
-  premiumBp: number;
-  enrolCount: number;
-  bidCount: number;
-  deposit: number;
-  bidStart: number;
-  currentEnd: number;
-  remainingMs: number | null;
-  operatorReason: string | null;
-  result: string | null;
-}
-
-export interface BoardListing {
-  tradeId: string;
-  tradeType: number;
-  productName: string;
-  enterpriseName: string;
-  hangState: number;
-  quantity: number;
-  subscribed: number;
-  price: number;
-  subscriptionCount: number;
-  listedDateStart: number;
-  listedDateEnd: number;
-  remainingMs: number | null;
-}
-
-export interface MarketBoard {
-  auctions: BoardAuction[];
-  listings: BoardListing[];
-  serverTime: number;
-}
-
-export interface MovedAuction {
-  tradeId: string;
-  hangState: number;
-  currentEnd: number;
-  pausedRemainingMs: number | null;
-}
 
 const post = <T>(path: string, data: unknown) => requestResult<T>(path, { method: 'POST', data });
 

@@ -8,7 +8,8 @@ import OperateAuction from '@/components/auction/OperateAuction';
 import { AUCTION_STATE_COLOR, AUCTION_TYPE_TEXT } from '@/lib/auction';
 import { countdownText } from '@/lib/countdown';
 import { liveSocketUrl } from '@/lib/live-socket';
-import { getMarketBoard, type BoardAuction, type BoardListing } from '@/services/monitor';
+import type { BoardAuction, BoardListing } from '@coalx/shared';
+import { getMarketBoard } from '@/services/monitor';
 import './monitor.css';
 
 /** Board order: what needs the operator's eye first. */
