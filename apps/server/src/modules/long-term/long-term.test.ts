@@ -109,6 +109,43 @@ describe.each(testDatabaseKinds())('long-term deals on %s', (kind) => {
     expect(list.json().result.total).toBe(0);
   });
 
+  it('a suspended enterprise publishes, applies to and accepts no new long-term deal (暂停交易), while the call-offs of one in execution go on', async () => {
+    const { id } = await executingDeal();
+    const open = await call('POST', '/longTerm/offer', seller.traderToken, offer());
+    expect(open.statusCode, open.body).toBe(200);
+    const openId = open.json().result.id as number;
+    const suspend = (who: TradingParty) => call('POST', '/operation/enterprises/suspend', operatorToken, { id: who.enterprise.id, reason: '履约核查中' });
+    const lift = (who: TradingParty) => call('POST', '/operation/enterprises/lift', operatorToken, { id: who.enterprise.id, reason: '核查完毕' });
+    const refused = (response: { statusCode: number; body: string; json(): { message: string } }) => {
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().message).toContain('贵企业已被暂停交易：履约核查中');
+    };
+
+    expect((await suspend(buyer)).statusCode).toBe(200);
+    refused(await call('POST', `/longTerm/${openId}/apply`, buyer.traderToken, { note: '申请' }));
+    // the deal in execution goes on: the buyer still asks for this month's call-off
+    const callOff = await call('POST', `/longTerm/${id}/callOff`, buyer.traderToken, {
+      month: thisMonth,
+      quantityKg: 1_000_000,
+      deliveryDateStart: shanghaiDate(t.clock.now()),
+      deliveryDateEnd: monthDays(thisMonth).last,
+    });
+    expect(callOff.statusCode, callOff.body).toBe(200);
+    expect((await lift(buyer)).statusCode).toBe(200);
+    expect((await call('POST', `/longTerm/${openId}/apply`, buyer.traderToken, { note: '申请' })).statusCode).toBe(200);
+
+    expect((await suspend(seller)).statusCode).toBe(200);
+    refused(await call('POST', '/longTerm/offer', seller.traderToken, offer()));
+    const applicationId = (await detailOf(openId, seller.traderToken)).applications[0]!.id;
+    refused(await call('POST', `/longTerm/${openId}/accept`, seller.traderToken, { applicationId }));
+    // a draft is still its own business
+    expect((await call('POST', '/longTerm/offer', seller.traderToken, offer({ submit: false }))).statusCode).toBe(200);
+    expect((await lift(seller)).statusCode).toBe(200);
+    // leave the market as found: the open offer is withdrawn
+    const withdrawn = await call('POST', `/longTerm/${openId}/withdraw`, seller.traderToken);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+  });
+
   it('runs offer → application → acceptance → framework contract → execution, with the month priced from the index', async () => {
     const draft = await call('POST', '/longTerm/offer', seller.traderToken, offer({ submit: false }));
     expect(draft.statusCode, draft.body).toBe(200);
@@ -292,39 +329,5 @@ describe.each(testDatabaseKinds())('long-term deals on %s', (kind) => {
     await seller.refresh();
     expect((await detailOf(id, seller.traderToken)).status).toBe('expired');
     expect((await db().select().from(contracts).where(eq(contracts.id, framework.id)))[0]!.status).toBe('completed');
-  });
-
-  it('a suspended enterprise publishes, applies to and accepts no new long-term deal (暂停交易), while the call-offs of one in execution go on', async () => {
-    const { id } = await executingDeal();
-    const open = await call('POST', '/longTerm/offer', seller.traderToken, offer());
-    expect(open.statusCode, open.body).toBe(200);
-    const openId = open.json().result.id as number;
-    const suspend = (who: TradingParty) => call('POST', '/operation/enterprises/suspend', operatorToken, { id: who.enterprise.id, reason: '履约核查中' });
-    const lift = (who: TradingParty) => call('POST', '/operation/enterprises/lift', operatorToken, { id: who.enterprise.id, reason: '核查完毕' });
-    const refused = (response: { statusCode: number; body: string; json(): { message: string } }) => {
-      expect(response.statusCode, response.body).toBe(422);
-      expect(response.json().message).toContain('贵企业已被暂停交易：履约核查中');
-    };
-
-    expect((await suspend(buyer)).statusCode).toBe(200);
-    refused(await call('POST', `/longTerm/${openId}/apply`, buyer.traderToken, { note: '申请' }));
-    // the deal in execution goes on: the buyer still asks for this month's call-off
-    const callOff = await call('POST', `/longTerm/${id}/callOff`, buyer.traderToken, {
-      month: thisMonth,
-      quantityKg: 1_000_000,
-      deliveryDateStart: shanghaiDate(t.clock.now()),
-      deliveryDateEnd: monthDays(thisMonth).last,
-    });
-    expect(callOff.statusCode, callOff.body).toBe(200);
-    expect((await lift(buyer)).statusCode).toBe(200);
-    expect((await call('POST', `/longTerm/${openId}/apply`, buyer.traderToken, { note: '申请' })).statusCode).toBe(200);
-
-    expect((await suspend(seller)).statusCode).toBe(200);
-    refused(await call('POST', '/longTerm/offer', seller.traderToken, offer()));
-    const applicationId = (await detailOf(openId, seller.traderToken)).applications[0]!.id;
-    refused(await call('POST', `/longTerm/${openId}/accept`, seller.traderToken, { applicationId }));
-    // a draft is still its own business
-    expect((await call('POST', '/longTerm/offer', seller.traderToken, offer({ submit: false }))).statusCode).toBe(200);
-    expect((await lift(seller)).statusCode).toBe(200);
   });
 });
