@@ -184,7 +184,9 @@ export async function queryPrepared<Row>(db: Db | Tx, statement: { name: string;
     prepared.add(statement.name);
   }
   // EXECUTE takes no bound parameters: its arguments are written as literals, sent as a simple query
-  const [result] = (await client.exec(`EXECUTE ${statement.name}(${values.map(sqlLiteral).join(', ')})`)) as { rows: unknown[] }[];
+  // (a statement without parameters is executed without parentheses: `EXECUTE name()` is a syntax error)
+  const args = values.length ? `(${values.map(sqlLiteral).join(', ')})` : '';
+  const [result] = (await client.exec(`EXECUTE ${statement.name}${args}`)) as { rows: unknown[] }[];
   return (result?.rows ?? []) as Row[];
 }
 

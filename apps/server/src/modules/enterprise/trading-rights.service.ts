@@ -45,19 +45,48 @@ export function suspendedMessage(s: { reason: string; endsAt: Date | null }): st
 // ---------- the check on every trading path ----------
 
 /**
- * Per process and database, the suspension in force of each enterprise asked about (null: none), so the bid path
- * pays one indexed query per enterprise only until the next suspension event. A suspension, a lift or an end drops
- * the whole copy on every process (the events cross processes); this process drops it at once as well, before it
- * answers, so its own next request never sees an old copy.
+ * Per process and database, a copy of the active suspensions, so the bid path pays no query until the next
+ * suspension event. A suspension, a lift or an end drops the copy on every process (the events cross processes);
+ * this process drops it at once as well, before it answers, so its own next request never sees an old copy.
  */
-const copies = new WeakMap<Db | Tx, Map<number, InForce | null>>();
+const copies = new WeakMap<Db | Tx, Promise<Map<number, InForce[]>>>();
+const listening = new WeakSet<Db | Tx>();
 
-function copyOf(db: Db): Map<number, InForce | null> {
+const ACTIVE_SUSPENSIONS = {
+  name: 'coalx_active_suspensions',
+  // few rows at any time: the suspensions not yet lifted or marked ended; a passed end is filtered by the caller's clock
+  text: `SELECT id, enterprise_id, reason, ends_at FROM enterprise_suspension WHERE status = 'active'`,
+};
+
+async function loadActive(db: Db): Promise<Map<number, InForce[]>> {
+  const rows = await queryPrepared<{ id: string | number; enterprise_id: string | number; reason: string; ends_at: string | Date | null }>(db, ACTIVE_SUSPENSIONS, []);
+  const byEnterprise = new Map<number, InForce[]>();
+  for (const row of rows) {
+    const held = { id: Number(row.id), reason: row.reason, endsAt: row.ends_at === null ? null : new Date(row.ends_at) };
+    byEnterprise.set(Number(row.enterprise_id), [...(byEnterprise.get(Number(row.enterprise_id)) ?? []), held]);
+  }
+  return byEnterprise;
+}
+
+/**
+ * The active suspensions of every enterprise, read in one query per process and shared by every caller, so every
+ * check waits on the same promise: callers resume in the order they asked, and the groups of 摘牌 and bids they
+ * queue into keep their arrival order (a per-enterprise read would let a later request overtake an earlier one).
+ */
+function activeSuspensions(db: Db): Promise<Map<number, InForce[]>> {
   let copy = copies.get(db);
   if (!copy) {
-    copies.set(db, (copy = new Map()));
+    copy = loadActive(db);
+    copies.set(db, copy);
+    const loading = copy;
+    loading.catch(() => {
+      if (copies.get(db) === loading) copies.delete(db);
+    });
+  }
+  if (!listening.has(db)) {
+    listening.add(db);
     const bus = eventBusOf(db);
-    const drop = () => copy!.clear();
+    const drop = () => copies.delete(db);
     bus.on('enterprise.trading_suspended', drop);
     bus.on('enterprise.trading_resumed', drop);
     bus.on('enterprise.trading_suspension_ended', drop);
@@ -65,22 +94,11 @@ function copyOf(db: Db): Map<number, InForce | null> {
   return copy;
 }
 
-const ACTIVE_SUSPENSION = {
-  name: 'coalx_active_suspension',
-  // the (enterprise_id, status) index finds the enterprise's active rows; a passed end is filtered by the caller's clock
-  text: `SELECT id, reason, ends_at FROM enterprise_suspension WHERE enterprise_id = $1 AND status = 'active' ORDER BY ends_at DESC NULLS FIRST LIMIT 1`,
-};
-
 async function suspensionInForce(db: Db, enterpriseId: number, now: Date): Promise<InForce | null> {
-  const copy = copyOf(db);
-  let held = copy.get(enterpriseId);
-  if (held === undefined) {
-    const [row] = await queryPrepared<{ id: string | number; reason: string; ends_at: string | Date | null }>(db, ACTIVE_SUSPENSION, [enterpriseId]);
-    held = row ? { id: Number(row.id), reason: row.reason, endsAt: row.ends_at === null ? null : new Date(row.ends_at) } : null;
-    copy.set(enterpriseId, held);
-  }
-  if (held && held.endsAt && held.endsAt <= now) return null;
-  return held;
+  const active = (await activeSuspensions(db)).get(enterpriseId) ?? [];
+  // the one that lasts longest: until lifted, else the latest end still ahead
+  const inForce = active.filter((s) => !s.endsAt || s.endsAt > now);
+  return inForce.find((s) => !s.endsAt) ?? inForce.sort((a, b) => b.endsAt!.getTime() - a.endsAt!.getTime())[0] ?? null;
 }
 
 /**
@@ -153,7 +171,7 @@ export async function suspendTrading(db: Db, clock: Clock, operatorId: number, i
     await publish(tx, 'enterprise.trading_suspended', { id: row!.id, enterpriseId: enterprise.id });
     return row!;
   });
-  copyOf(db).clear();
+  copies.delete(db);
   return made;
 }
 
@@ -174,7 +192,7 @@ export async function liftSuspension(db: Db, clock: Clock, operatorId: number, i
       notFoundMessage: '暂停记录不存在',
     });
   });
-  copyOf(db).clear();
+  copies.delete(db);
   return lifted;
 }
 
@@ -198,6 +216,6 @@ export async function endPassedSuspensions(db: Db, now: Date): Promise<number> {
     const row = await db.transaction((tx) => endSuspension(tx, id, now));
     if (row) ended++;
   }
-  if (ended) copyOf(db).clear();
+  if (ended) copies.delete(db);
   return ended;
 }
