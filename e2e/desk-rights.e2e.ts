@@ -48,7 +48,8 @@ describe('企业名录 and 资金总览', () => {
 
     const operator = await newPage(browser);
     await signIn(operator.page, baseUrl, OPERATOR);
-    await operator.page.goto(`${baseUrl}/operation/enterprises`);
+    // (other e2e files register enterprises on the shared server: the list is found by its filter, not its first page)
+    await operator.page.goto(`${baseUrl}/operation/enterprises?tradingState=suspended`);
     // the demo's own suspended enterprise is on the list with its end
     await operator.page.locator('.ant-table-row', { hasText: '鄂尔多斯市东胜煤炭有限公司' }).getByText(/暂停交易 至 \d{4}-\d{2}-\d{2} 18:00/).waitFor();
     await expectNoSidewaysScroll(operator.page);
