@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freightLines, freightStatements, type Order } from '../../db/schema/index';
-import { shanghaiDate } from '../../lib/shanghai-time';
+import { shanghaiDate, shanghaiDayStart } from '../../lib/shanghai-time';
 import { deliveryFixture } from '../../test/delivery-fixture';
 import { testDatabaseKinds } from '../../test/test-app';
 
@@ -11,8 +11,16 @@ const HOUR = 3600_000;
 describe.each(testDatabaseKinds())('freight statements on %s', (kind) => {
   const fixture = deliveryFixture(kind);
   const { t, seller, buyer, outsider, operator, db, later, call, upload, driverOf } = fixture;
-  /** A paid order the seller transports (0.2 % transit loss, the buyer's scale counts) and a new driver of the seller. */
-  const readyOrder = () => fixture.readyOrder({ quantityKg: 400_000 });
+  /**
+   * A paid order the seller transports (0.2 % transit loss, the buyer's scale counts) and a new driver of the seller.
+   * Each truck moves the clock an hour and a statement's period is today, so a test starts early in a Shanghai day:
+   * its trucks are all signed on the same day whenever the suite runs.
+   */
+  async function readyOrder() {
+    const dayStart = shanghaiDayStart(t.clock.now()).getTime();
+    if (t.clock.now().getTime() - dayStart > 8 * HOUR) await later(shanghaiDayStart(t.clock.now(), 1).getTime() + HOUR - t.clock.now().getTime());
+    return fixture.readyOrder({ quantityKg: 400_000 });
+  }
 
   let ticketSeq = 0;
   const ticket = (prefix: string, netKg: number, photo: string) => ({
