@@ -45,6 +45,8 @@ export function pageSchema<T extends z.ZodType>(record: T) {
     total: z.number().int(),
     current: z.number().int(),
     size: z.number().int(),
+    /** true when the list counted only up to `total` rows and has more (the page then says 超过) */
+    totalCapped: z.boolean().optional(),
   });
 }
 

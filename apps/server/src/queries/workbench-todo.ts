@@ -173,8 +173,6 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
       .where(and(eq(auctionEnrolments.enterpriseId, enterpriseId), eq(auctionEnrolments.status, 'enrolled'), startingToday(now))),
     db.select({ n: sql<number>`count(*)::int` }).from(auctions).where(and(eq(auctions.enterpriseId, enterpriseId), startingToday(now))),
   ]);
-  const ordersWhere = (side: 'seller' | 'buyer') =>
-    db.select({ id: orders.id }).from(orders).where(eq(side === 'seller' ? orders.sellerEnterpriseId : orders.buyerEnterpriseId, enterpriseId));
   const [depositsIn, withdrawalsOut, contractsToSign, myDrivers, ordersToPay, trucksToSign, disputesToAnswer, statementsToConfirm, invoicesToConfirm, labReportsToConfirm] = await Promise.all([
     countOf(db, depositInApplications, and(eq(depositInApplications.enterpriseId, enterpriseId), eq(depositInApplications.status, 'pending'))),
     countOf(db, withdrawals, and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending'))),
@@ -194,8 +192,8 @@ async function enterpriseWorkbench(db: Db, now: Date, enterpriseId: number): Pro
     ),
     driverCounts(db, enterpriseId),
     countOf(db, orders, and(eq(orders.buyerEnterpriseId, enterpriseId), eq(orders.status, 'unpaid'))),
-    countOf(db, dispatches, and(eq(dispatches.status, 'arrived'), inArray(dispatches.orderId, ordersWhere('buyer')))),
-    countOf(db, dispatches, and(eq(dispatches.status, 'disputed'), isNull(dispatches.sellerAnswer), inArray(dispatches.orderId, ordersWhere('seller')))),
+    countOf(db, dispatches, and(eq(dispatches.status, 'arrived'), eq(dispatches.buyerEnterpriseId, enterpriseId))),
+    countOf(db, dispatches, and(eq(dispatches.status, 'disputed'), isNull(dispatches.sellerAnswer), eq(dispatches.sellerEnterpriseId, enterpriseId))),
     // the buyer confirms statements and invoices
     countOf(db, settlementStatements, and(eq(settlementStatements.buyerEnterpriseId, enterpriseId), eq(settlementStatements.status, 'pending'))),
     countOf(db, invoices, and(eq(invoices.buyerEnterpriseId, enterpriseId), eq(invoices.status, 'pending'))),

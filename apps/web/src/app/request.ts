@@ -211,6 +211,8 @@ export interface PageResult<T> {
   total: number;
   current: number;
   size: number;
+  /** the list counted only up to `total` and has more */
+  totalCapped?: boolean;
 }
 
 /** Trade tables fall back to an empty first page of 10 when their call fails (spec §8). */

@@ -60,3 +60,5 @@ export type AuditLogRecord = z.infer<typeof AuditLogRecordSchema>;
 
 /** At most this many rows in one Excel export (the newest first); the page says so when there are more. */
 export const AUDIT_EXPORT_LIMIT = 10_000;
+/** The audit list counts up to this many rows; beyond, it says 超过 and asks for a narrower search. */
+export const AUDIT_COUNT_LIMIT = 10_000;

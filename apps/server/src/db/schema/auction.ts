@@ -95,6 +95,7 @@ export const auctionEnrolments = pgTable(
   (t) => [
     uniqueIndex('auction_enrolment_uq').on(t.auctionId, t.enterpriseId),
     uniqueIndex('auction_enrolment_no_uq').on(t.auctionId, t.bidderNo),
+    index('auction_enrolment_enterprise_idx').on(t.enterpriseId),
   ],
 );
 

@@ -40,6 +40,8 @@ export const auditLogs = pgTable(
     index('sys_audit_log_at_idx').on(t.at),
     index('sys_audit_log_user_idx').on(t.userId, t.at),
     index('sys_audit_log_enterprise_idx').on(t.enterpriseId, t.at),
+    // the search by one action (出价, 挂牌…), newest first
+    index('sys_audit_log_action_idx').on(t.action, t.id),
   ],
 );
 

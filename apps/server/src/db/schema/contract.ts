@@ -70,6 +70,14 @@ export const contracts = pgTable(
     index('contract_seller_idx').on(t.sellerEnterpriseId, t.id),
     index('contract_buyer_idx').on(t.buyerEnterpriseId, t.id),
     index('contract_status_deadline_idx').on(t.status, t.signDeadline),
+    // the list's order (newest deal first), for everyone and for each side; the deal number opens a contract
+    index('contract_deal_at_idx').on(sql`(${t.context}->>'dealAt')`, t.id),
+    index('contract_seller_deal_at_idx').on(t.sellerEnterpriseId, sql`(${t.context}->>'dealAt')`, t.id),
+    index('contract_buyer_deal_at_idx').on(t.buyerEnterpriseId, sql`(${t.context}->>'dealAt')`, t.id),
+    index('contract_deal_no_idx').on(sql`(${t.context}->>'dealNo')`),
+    // 待签署: the contracts still open to signature, by side
+    index('contract_signable_seller_idx').on(t.sellerEnterpriseId).where(sql`${t.status} IN ('pending', 'seller_signed', 'buyer_signed') AND ${t.sellerSignedAt} IS NULL`),
+    index('contract_signable_buyer_idx').on(t.buyerEnterpriseId).where(sql`${t.status} IN ('pending', 'seller_signed', 'buyer_signed') AND ${t.buyerSignedAt} IS NULL`),
   ],
 );
 

@@ -21,6 +21,12 @@ export const dispatches = pgTable(
     orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
     /** the enterprise that sent the truck (the order's transporting side) */
     enterpriseId: bigint('enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    /**
+     * The order's parties, copied from the order on insert by the trigger `dispatch_parties` (migration 0018), so
+     * an enterprise's trucks are read from an index of their own rather than through all its orders.
+     */
+    sellerEnterpriseId: bigint('seller_enterprise_id', { mode: 'number' }),
+    buyerEnterpriseId: bigint('buyer_enterprise_id', { mode: 'number' }),
     driverId: bigint('driver_id', { mode: 'number' }).notNull(),
     driverName: text('driver_name').notNull(),
     driverMobile: text('driver_mobile').notNull(),
@@ -64,6 +70,14 @@ export const dispatches = pgTable(
     index('dispatch_order_idx').on(t.orderId, t.id),
     index('dispatch_enterprise_idx').on(t.enterpriseId, t.id),
     index('dispatch_auto_sign_idx').on(t.autoSignAt).where(sql`${t.status} = 'arrived'`),
+    // 运输信息 newest first for each side, and by plate (a province's plates: prefix search)
+    index('dispatch_seller_idx').on(t.sellerEnterpriseId, t.id),
+    index('dispatch_buyer_idx').on(t.buyerEnterpriseId, t.id),
+    index('dispatch_plate_idx').on(sql`${t.plateNo} text_pattern_ops`, t.id),
+    index('dispatch_seller_plate_idx').on(t.sellerEnterpriseId, sql`${t.plateNo} text_pattern_ops`, t.id),
+    index('dispatch_buyer_plate_idx').on(t.buyerEnterpriseId, sql`${t.plateNo} text_pattern_ops`, t.id),
+    // trucks waiting for a signature, an answer or a ruling
+    index('dispatch_waiting_idx').on(t.status, t.buyerEnterpriseId, t.sellerEnterpriseId).where(sql`${t.status} IN ('arrived', 'disputed')`),
   ],
 );
 
@@ -127,7 +141,12 @@ export const qualityReports = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).notNull().references(() => users.id),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('quality_report_order_idx').on(t.orderId, t.id), uniqueIndex('quality_report_no_uq').on(t.enterpriseId, t.reportNo)],
+  (t) => [
+    index('quality_report_order_idx').on(t.orderId, t.id),
+    uniqueIndex('quality_report_no_uq').on(t.enterpriseId, t.reportNo),
+    // reports waiting for the other side or for a ruling
+    index('quality_report_waiting_idx').on(t.status, t.orderId).where(sql`${t.status} IN ('submitted', 'disputed')`),
+  ],
 );
 
 export type Dispatch = typeof dispatches.$inferSelect;

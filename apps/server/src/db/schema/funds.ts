@@ -44,6 +44,9 @@ export const fundJournal = pgTable(
   (t) => [
     check('fund_journal_amount_positive', sql`${t.amount} > 0`),
     index('fund_journal_enterprise_idx').on(t.enterpriseId, t.createdAt),
+    // 资金流水 newest first, all kinds or one
+    index('fund_journal_enterprise_id_idx').on(t.enterpriseId, t.id),
+    index('fund_journal_enterprise_kind_idx').on(t.enterpriseId, t.kind, t.id),
   ],
 );
 
@@ -71,6 +74,7 @@ export const depositInApplications = pgTable(
   (t) => [
     check('fund_deposit_in_amount_positive', sql`${t.amount} > 0`),
     uniqueIndex('fund_deposit_in_request_uq').on(t.enterpriseId, t.requestId),
+    index('fund_deposit_in_pending_idx').on(t.enterpriseId).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -98,6 +102,7 @@ export const withdrawals = pgTable(
   (t) => [
     check('fund_withdrawal_amount_positive', sql`${t.amount} > 0`),
     uniqueIndex('fund_withdrawal_request_uq').on(t.enterpriseId, t.requestId),
+    index('fund_withdrawal_pending_idx').on(t.enterpriseId, t.amount).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -121,6 +126,8 @@ export const tradeDeposits = pgTable(
     check('fund_trade_deposit_amount_positive', sql`${t.amount} > 0`),
     uniqueIndex('fund_trade_deposit_ref_uq').on(t.tradeKind, t.refId),
     index('fund_trade_deposit_enterprise_idx').on(t.enterpriseId),
+    // 资金信息: the deposits still held, summed from the index alone
+    index('fund_trade_deposit_held_idx').on(t.enterpriseId, t.amount).where(sql`${t.status} IN ('frozen', 'performance')`),
   ],
 );
 

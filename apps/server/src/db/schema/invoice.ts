@@ -57,6 +57,7 @@ export const invoices = pgTable(
     index('invoice_order_idx').on(t.orderId, t.id),
     index('invoice_seller_idx').on(t.sellerEnterpriseId, t.id),
     index('invoice_buyer_idx').on(t.buyerEnterpriseId, t.id),
+    index('invoice_pending_idx').on(t.buyerEnterpriseId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -84,6 +84,8 @@ export const listingSubscriptions = pgTable(
     check('listing_subscription_quantity', sql`${t.quantityKg} > 0`),
     uniqueIndex('listing_subscription_request_uq').on(t.enterpriseId, t.requestId),
     index('listing_subscription_listing_idx').on(t.listingId),
+    index('listing_subscription_pending_idx').on(t.enterpriseId).where(sql`${t.status} = 'pending'`),
+    index('listing_subscription_pending_listing_idx').on(t.listingId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

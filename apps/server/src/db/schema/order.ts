@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ContractTerms } from '@coalx/shared';
 import { users } from './auth';
@@ -71,6 +72,18 @@ export const orders = pgTable(
     index('trade_order_seller_idx').on(t.sellerEnterpriseId, t.id),
     index('trade_order_buyer_idx').on(t.buyerEnterpriseId, t.id),
     index('trade_order_status_deadline_idx').on(t.status, t.paymentDeadline),
+    index('trade_order_deal_idx').on(t.dealId),
+    // the list's order (newest first), for everyone and for each side; the status tabs count from the side's index
+    index('trade_order_created_idx').on(t.createdAt, t.id),
+    index('trade_order_seller_created_idx').on(t.sellerEnterpriseId, t.createdAt, t.id),
+    index('trade_order_buyer_created_idx').on(t.buyerEnterpriseId, t.createdAt, t.id),
+    index('trade_order_seller_status_idx').on(t.sellerEnterpriseId, t.status),
+    index('trade_order_buyer_status_idx').on(t.buyerEnterpriseId, t.status),
+    // the buyer's money held for its orders (资金信息), read from the orders that hold some
+    index('trade_order_escrow_idx').on(t.buyerEnterpriseId).where(sql`${t.escrowFen} > 0`),
+    // 待开票 and 超过交收期: the few orders in those states
+    index('trade_order_settled_idx').on(t.settledAt, t.id).where(sql`${t.status} = 'settled'`),
+    index('trade_order_delivering_idx').on(sql`(${t.terms}->>'deliveryDateEnd')`).where(sql`${t.status} IN ('awaiting_shipment', 'shipping')`),
   ],
 );
 

@@ -40,6 +40,7 @@ export const settlementStatements = pgTable(
     uniqueIndex('settlement_statement_live_uq').on(t.orderId).where(sql`${t.status} <> 'returned'`),
     index('settlement_statement_seller_idx').on(t.sellerEnterpriseId, t.id),
     index('settlement_statement_buyer_idx').on(t.buyerEnterpriseId, t.id),
+    index('settlement_statement_waiting_idx').on(t.status, t.buyerEnterpriseId).where(sql`${t.status} IN ('pending', 'disputed')`),
   ],
 );
 export type SettlementStatement = typeof settlementStatements.$inferSelect;

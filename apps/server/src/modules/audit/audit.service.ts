@@ -1,5 +1,5 @@
-import { AUDIT_EXPORT_LIMIT, formatDateTime, toWellFormedText, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { AUDIT_COUNT_LIMIT, AUDIT_EXPORT_LIMIT, formatDateTime, toWellFormedText, type AuditLogFilter, type AuditLogQuery, type AuditLogRecord } from '@coalx/shared';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Db, type Tx } from '../../db/client';
 import { auditLogs, type AuditLog, type NewAuditLog } from '../../db/schema/index';
 import { enterpriseNames } from '../enterprise/enterprise.service';
@@ -192,7 +192,8 @@ function auditWhere(filter: AuditLogFilter): SQL | undefined {
   return and(
     filter.username ? ilike(auditLogs.username, contains(filter.username)) : undefined,
     filter.enterpriseName ? ilike(auditLogs.enterpriseName, contains(filter.enterpriseName)) : undefined,
-    filter.action ? ilike(auditLogs.action, contains(filter.action)) : undefined,
+    // the page picks the action from the trail's labels: one label, read from its own index
+    filter.action ? eq(auditLogs.action, filter.action) : undefined,
     filter.objectType ? eq(auditLogs.objectType, filter.objectType) : undefined,
     filter.objectId ? ilike(auditLogs.objectId, contains(filter.objectId)) : undefined,
     filter.result ? eq(auditLogs.result, filter.result) : undefined,
@@ -225,17 +226,22 @@ export function presentAuditLog(row: AuditLog): AuditLogRecord {
   };
 }
 
+/**
+ * The trail grows by every request, so its list counts at most AUDIT_COUNT_LIMIT rows (the page says "超过" then and
+ * asks for a narrower search); the page's rows are found by id from the index first, so a deep page skips index
+ * entries rather than rows.
+ */
 export async function listAuditLogs(db: Db, query: AuditLogQuery) {
   const where = auditWhere(query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLogs).where(where);
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(where)
-    .orderBy(desc(auditLogs.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return { records: rows.map(presentAuditLog), total, current: query.pageNo, size: query.pageSize };
+  const offset = (query.pageNo - 1) * query.pageSize;
+  const [counted, page] = await Promise.all([
+    db.select({ n: count() }).from(db.select({ id: auditLogs.id }).from(auditLogs).where(where).limit(AUDIT_COUNT_LIMIT + 1).as('counted')),
+    db.select({ id: auditLogs.id }).from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(query.pageSize).offset(offset),
+  ]);
+  const ids = page.map((r) => r.id);
+  const rows = ids.length ? await db.select().from(auditLogs).where(inArray(auditLogs.id, ids)).orderBy(desc(auditLogs.id)) : [];
+  const n = Number(counted[0]?.n ?? 0);
+  return { records: rows.map(presentAuditLog), total: Math.min(n, AUDIT_COUNT_LIMIT), totalCapped: n > AUDIT_COUNT_LIMIT, current: query.pageNo, size: query.pageSize };
 }
 
 export async function auditLogsForExport(db: Db, filter: AuditLogFilter): Promise<AuditLogRecord[]> {

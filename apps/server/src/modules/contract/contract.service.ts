@@ -1,5 +1,5 @@
 import { CONTRACT_SIDES, CONTRACT_SIGNABLE_STATES, ContractStates, ContractUploadStates, formatDateTime, formatFen, type ContractContext, type ContractDetail, type ContractQuery, type ContractSide, type ContractSummary, type ContractTerms, type MoveOf } from '@coalx/shared';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { contractEvents, contracts, contractSignatures, contractTemplates, contractUploads, type ContractRow } from '../../db/schema/index';
 import { appError, businessRule, notFound } from '../../errors';
@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { publish } from '../../lib/events';
 import { shanghaiDayStart } from '../../lib/shanghai-time';
 import { transition } from '../../lib/transition';
+import { inIdOrder, listPageIds } from '../../lib/list-page';
 import { filesByIds, ownedFileId, saveUpload } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
 import { contractPdfKey, readAll, renderContractDocument } from './contract-document';
@@ -120,7 +121,11 @@ function listWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'page
     enterpriseId === null
       ? undefined
       : or(eq(contracts.sellerEnterpriseId, enterpriseId), eq(contracts.buyerEnterpriseId, enterpriseId));
-  // waiting for my side: signable, my side has not signed, no paper copy under review
+  return and(mine, filterWhere(enterpriseId, query));
+}
+
+/** The list's filters without the enterprise's sides (the paged list reads each side on its own). */
+function filterWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
   const waiting =
     query.scope === 'mine' && enterpriseId !== null
       ? and(
@@ -139,7 +144,6 @@ function listWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'page
       )
     : undefined;
   return and(
-    mine,
     waiting,
     query.contractNo ? ilike(contracts.contractNo, `%${escapeLike(query.contractNo)}%`) : undefined,
     query.status ? eq(contracts.status, query.status) : undefined,
@@ -148,25 +152,26 @@ function listWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'page
   );
 }
 
-/** Newest deal first: a contract made late by the sweep still sits where its deal does. */
-const newestDealFirst = [desc(sql`${contracts.context}->>'dealAt'`), desc(contracts.id)];
+/** Newest deal first: a contract made late by the sweep still sits where its deal does (indexed expression). */
+const dealAt = sql`(${contracts.context}->>'dealAt')`;
+const newestDealFirst = [desc(dealAt), desc(contracts.id)];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listContracts(db: Db, actor: Actor, query: ContractQuery) {
   const enterpriseId = contractPolicy.can(actor, 'list');
-  const where = listWhere(enterpriseId, query);
-  const [total] = await db.select({ n: count() }).from(contracts).where(where);
-  const rows = await db
-    .select({ contract: contracts, uploadPending: pendingUpload })
-    .from(contracts)
-    .where(where)
-    .orderBy(...newestDealFirst)
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
+  const party = enterpriseId === null ? null : { enterpriseId, seller: contracts.sellerEnterpriseId, buyer: contracts.buyerEnterpriseId };
+  const { ids, total } = await listPageIds(
+    db,
+    { table: contracts, id: contracts.id, where: filterWhere(enterpriseId, query), order: [{ key: dealAt, desc: true }, { key: contracts.id, desc: true }], ...query },
+    party,
+  );
+  // the summary needs no contract text (~4 KB a row)
+  const { text: _text, ...summaryColumns } = getTableColumns(contracts);
+  const rows = ids.length ? await db.select({ ...summaryColumns, uploadPending: pendingUpload }).from(contracts).where(inArray(contracts.id, ids)) : [];
   return {
-    records: rows.map((r) => presentSummary({ ...r.contract, uploadPending: r.uploadPending }, actor)),
-    total: Number(total?.n ?? 0),
+    records: inIdOrder(ids, rows).map((r) => presentSummary({ ...r, text: [] }, actor)),
+    total,
     current: query.pageNo,
     size: query.pageSize,
   };

@@ -1,5 +1,6 @@
 import { type DeliveryDay, type OrderDelivery, type SignForQuery, type TransportQuery } from '@coalx/shared';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, like, lt, or, type SQL } from 'drizzle-orm';
+import { inIdOrder, listPageIds } from '../../lib/list-page';
 import type { Db, Tx } from '../../db/client';
 import { dispatches, qualityReports, weighTickets, type Order } from '../../db/schema/index';
 import { notFound } from '../../errors';
@@ -7,7 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { shanghaiDate, shanghaiDayStart } from '../../lib/shanghai-time';
 import { filesByIds } from '../files/files.service';
 import type { FileStorage } from '../files/storage';
-import { deliveryOrdersPage, orderNoContains, orderOfEnterprise, orderWithBuyer, orderWithSeller } from '../order/order-delivery.service';
+import { deliveryOrdersPage, orderNoContains } from '../order/order-delivery.service';
 import { findOrder, orderForActor } from '../order/order.service';
 import { grantsHeld } from '../auth/grants.service';
 import { deliveryPolicy } from './delivery.policy';
@@ -78,13 +79,19 @@ export async function truckAtGate(db: Db, actor: Actor, token: string) {
 
 // ---------- lists ----------
 
-function transportWhere(enterpriseId: number | null, query: Omit<TransportQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
+/** A plate typed from its province (晋B…) is a prefix, read from the plate index; any other text is a contains. */
+function plateFilter(text: string): SQL {
+  const literal = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return /^[\u4e00-\u9fff]/.test(text) ? like(dispatches.plateNo, `${literal.toUpperCase()}%`) : ilike(dispatches.plateNo, `%${literal}%`);
+}
+
+/** The list's filters without the enterprise's sides (the paged list reads each side on its own). */
+function transportFilter(query: Omit<TransportQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
   const escape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return and(
-    enterpriseId === null ? undefined : orderOfEnterprise(dispatches.orderId, enterpriseId),
     query.orderNo ? orderNoContains(dispatches.orderId, query.orderNo) : undefined,
     query.dispatchNo ? ilike(dispatches.dispatchNo, escape(query.dispatchNo)) : undefined,
-    query.plateNo ? ilike(dispatches.plateNo, escape(query.plateNo)) : undefined,
+    query.plateNo ? plateFilter(query.plateNo) : undefined,
     query.driverName ? ilike(dispatches.driverName, escape(query.driverName)) : undefined,
     query.status ? eq(dispatches.status, query.status) : undefined,
     query.dateFrom ? gte(dispatches.createdAt, shanghaiDayStart(new Date(`${query.dateFrom}T12:00:00+08:00`))) : undefined,
@@ -92,19 +99,17 @@ function transportWhere(enterpriseId: number | null, query: Omit<TransportQuery,
   );
 }
 
+function transportWhere(enterpriseId: number | null, query: Omit<TransportQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
+  return and(enterpriseId === null ? undefined : or(eq(dispatches.sellerEnterpriseId, enterpriseId), eq(dispatches.buyerEnterpriseId, enterpriseId)), transportFilter(query));
+}
+
 /** 运输信息: every truck of the enterprise's orders, sent or received (the trading centre: all), newest first. */
 export async function listTrucks(db: Db, actor: Actor, query: TransportQuery) {
   const enterpriseId = deliveryPolicy.can(actor, 'list');
-  const where = transportWhere(enterpriseId, query);
-  const [total] = await db.select({ n: count() }).from(dispatches).where(where);
-  const rows = await db
-    .select()
-    .from(dispatches)
-    .where(where)
-    .orderBy(desc(dispatches.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize);
-  return { records: await presentTrucks(db, actor, rows), total: Number(total?.n ?? 0), current: query.pageNo, size: query.pageSize };
+  const party = enterpriseId === null ? null : { enterpriseId, seller: dispatches.sellerEnterpriseId, buyer: dispatches.buyerEnterpriseId };
+  const { ids, total } = await listPageIds(db, { table: dispatches, id: dispatches.id, where: transportFilter(query), order: [{ key: dispatches.id, desc: true }], ...query }, party);
+  const rows = ids.length ? await db.select().from(dispatches).where(inArray(dispatches.id, ids)) : [];
+  return { records: await presentTrucks(db, actor, inIdOrder(ids, rows)), total, current: query.pageNo, size: query.pageSize };
 }
 
 /** The same filters for the Excel export: at most 5,000 trucks. */
@@ -124,15 +129,15 @@ export async function signForQueue(db: Db, actor: Actor, page: SignForQuery) {
     who === 'operator'
       ? eq(dispatches.status, 'disputed')
       : or(
-          and(inArray(dispatches.status, ['arrived', 'disputed']), orderWithBuyer(dispatches.orderId, actor.enterpriseId!)),
-          and(eq(dispatches.status, 'disputed'), orderWithSeller(dispatches.orderId, actor.enterpriseId!)),
+          and(inArray(dispatches.status, ['arrived', 'disputed']), eq(dispatches.buyerEnterpriseId, actor.enterpriseId!)),
+          and(eq(dispatches.status, 'disputed'), eq(dispatches.sellerEnterpriseId, actor.enterpriseId!)),
         );
   // filters from the to-dos' links: the trucks to sign, the disputes, the disputes still to answer (the seller's)
   const where = and(
     queue,
     page.status ? eq(dispatches.status, page.status) : undefined,
     page.answer === 'pending'
-      ? and(eq(dispatches.status, 'disputed'), isNull(dispatches.sellerAnswer), who === 'operator' ? undefined : orderWithSeller(dispatches.orderId, actor.enterpriseId!))
+      ? and(eq(dispatches.status, 'disputed'), isNull(dispatches.sellerAnswer), who === 'operator' ? undefined : eq(dispatches.sellerEnterpriseId, actor.enterpriseId!))
       : undefined,
   );
   const [total] = await db.select({ n: count() }).from(dispatches).where(where);

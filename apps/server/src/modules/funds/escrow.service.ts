@@ -1,7 +1,7 @@
 import { formatFen } from '@coalx/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { fundJournal } from '../../db/schema/index';
+import { orders } from '../../db/schema/index';
 import { move, type MovementResult } from './ledger';
 
 // ---------- order escrow (订单货款托管): the buyer's prepayment, frozen in its own account for one order ----------
@@ -49,13 +49,15 @@ export function releaseOrderEscrow(tx: Tx, input: OrderEscrow): Promise<Movement
   });
 }
 
-/** How much of the enterprise's frozen balance is order escrow now (for 资金资产's breakdown). */
+/**
+ * How much of the enterprise's frozen balance is order escrow now (for 资金资产's breakdown): what its orders hold,
+ * kept by each order's move in the transaction that froze, paid out or released it (its journal rows sum to the
+ * same), read from the few orders holding money rather than from the enterprise's whole journal.
+ */
 export async function escrowFrozenOf(db: Db | Tx, enterpriseId: number): Promise<number> {
   const [row] = await db
-    .select({
-      sum: sql<string>`COALESCE(SUM(CASE ${fundJournal.kind} WHEN 'freeze' THEN ${fundJournal.amount} WHEN 'release' THEN -${fundJournal.amount} WHEN 'pay_out_frozen' THEN -${fundJournal.amount} ELSE 0 END), 0)::text`,
-    })
-    .from(fundJournal)
-    .where(and(eq(fundJournal.enterpriseId, enterpriseId), eq(fundJournal.refType, ORDER_ESCROW_REF)));
+    .select({ sum: sql<string>`COALESCE(SUM(${orders.escrowFen}), 0)::text` })
+    .from(orders)
+    .where(and(eq(orders.buyerEnterpriseId, enterpriseId), gt(orders.escrowFen, 0)));
   return Number(row?.sum ?? 0);
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@coalx/shared';
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { inIdOrder, listPageIds } from '../../lib/list-page';
 import type { Db } from '../../db/client';
 import { depositInApplications, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
@@ -127,9 +128,9 @@ export async function listJournal(
 ) {
   const enterpriseId = requireEnterprise(actor);
   const where = journalWhere(enterpriseId, query);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(fundJournal).where(where);
-  const rows = await db.select().from(fundJournal).where(where).orderBy(desc(fundJournal.id)).limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize);
-  return { records: rows.map(presentJournal), total, current: query.pageNo, size: query.pageSize };
+  const { ids, total } = await listPageIds(db, { table: fundJournal, id: fundJournal.id, where, order: [{ key: fundJournal.id, desc: true }], ...query });
+  const rows = ids.length ? await db.select().from(fundJournal).where(inArray(fundJournal.id, ids)) : [];
+  return { records: inIdOrder(ids, rows).map(presentJournal), total, current: query.pageNo, size: query.pageSize };
 }
 
 export function presentJournal(j: typeof fundJournal.$inferSelect) {

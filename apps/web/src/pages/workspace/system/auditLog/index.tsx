@@ -28,6 +28,8 @@ const Cell = ({ text }: { text: string }) => (
 export default function AuditLogPage() {
   const filters = useRef<AuditLogFilter>({});
   const [choices, setChoices] = useState<AuditChoices>({ actions: [], objectTypes: [] });
+  // the trail counts up to 10,000 rows (AUDIT_COUNT_LIMIT); more is said, not counted
+  const [capped, setCapped] = useState(false);
   const [detail, setDetail] = useState<AuditLogRecord | null>(null);
   const { exporting, exportExcel } = useExcelExport(
     () => downloadWithToken(AUDIT_EXPORT_PATH, { ...(filters.current as Record<string, string | undefined>) }, '操作日志.xlsx'),
@@ -133,7 +135,7 @@ export default function AuditLogPage() {
         cardBordered
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
         options={{ reload: true, density: false, setting: false }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: false, showTotal: (total) => `共 ${total} 条` }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: false, showTotal: (total) => (capped ? `超过 ${total} 条，请缩小查询范围` : `共 ${total} 条`) }}
         tableLayout="fixed"
         locale={{ emptyText: '暂无操作日志' }}
         toolBarRender={() => [
@@ -147,6 +149,7 @@ export default function AuditLogPage() {
           const { current = 1, pageSize = 20 } = params;
           filters.current = cleanParams(params) as AuditLogFilter;
           const page = await listAuditLogs({ pageNo: current, pageSize, ...filters.current });
+          setCapped(page.totalCapped === true);
           return { data: page.records, total: page.total, success: true };
         }}
       />
