@@ -1,3 +1,4 @@
+import { getFundInfo } from '../queries/fund-info';
 import {
   DepositInApplySchema,
   FundInfoSchema,
@@ -21,7 +22,6 @@ import {
   applyDepositIn,
   applyWithdrawal,
   confirmDepositIn,
-  getFundInfo,
   journalForExport,
   listJournal,
   listTradeDeposits,

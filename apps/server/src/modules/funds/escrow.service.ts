@@ -1,7 +1,5 @@
 import { formatFen } from '@coalx/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orders } from '../../db/schema/index';
 import { move, type MovementResult } from './ledger';
 
 // ---------- order escrow (订单货款托管): the buyer's prepayment, frozen in its own account for one order ----------
@@ -47,17 +45,4 @@ export function releaseOrderEscrow(tx: Tx, input: OrderEscrow): Promise<Movement
     idempotencyKey: releaseKey(input.orderId),
     remark: `订单 ${input.orderNo} 终止，货款托管解冻`,
   });
-}
-
-/**
- * How much of the enterprise's frozen balance is order escrow now (for 资金资产's breakdown): what its orders hold,
- * kept by each order's move in the transaction that froze, paid out or released it (its journal rows sum to the
- * same), read from the few orders holding money rather than from the enterprise's whole journal.
- */
-export async function escrowFrozenOf(db: Db | Tx, enterpriseId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<string>`COALESCE(SUM(${orders.escrowFen}), 0)::text` })
-    .from(orders)
-    .where(and(eq(orders.buyerEnterpriseId, enterpriseId), gt(orders.escrowFen, 0)));
-  return Number(row?.sum ?? 0);
 }

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import { depositInApplications, fundJournal, tradeDeposits, withdrawals } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import { enterpriseNames } from '../enterprise/enterprise.service';
-import { escrowFrozenOf } from './escrow.service';
 import { fundsPolicy } from './funds.policy';
 import { ensureAccount } from './ledger';
 
@@ -15,27 +14,6 @@ export * from './trade-deposits.service';
 export * from './escrow.service';
 
 const requireEnterprise = (actor: Actor): number => fundsPolicy.can(actor, 'ownAccount');
-
-export async function getFundInfo(db: Db, actor: Actor) {
-  const enterpriseId = requireEnterprise(actor);
-  const account = await ensureAccount(db, enterpriseId);
-  const [deposits] = await db
-    .select({ sum: sql<string>`COALESCE(SUM(${tradeDeposits.amount}), 0)::text` })
-    .from(tradeDeposits)
-    .where(and(eq(tradeDeposits.enterpriseId, enterpriseId), sql`${tradeDeposits.status} IN ('frozen', 'performance')`));
-  const [pending] = await db
-    .select({ sum: sql<string>`COALESCE(SUM(${withdrawals.amount}), 0)::text` })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.enterpriseId, enterpriseId), eq(withdrawals.status, 'pending')));
-  return {
-    available: account.available,
-    frozen: account.frozen,
-    total: account.available + account.frozen,
-    depositFrozen: Number(deposits?.sum ?? 0),
-    withdrawalFrozen: Number(pending?.sum ?? 0),
-    escrowFrozen: await escrowFrozenOf(db, enterpriseId),
-  };
-}
 
 // ---------- lists ----------
 
