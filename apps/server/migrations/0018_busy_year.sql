@@ -1,3 +1,14 @@
+ALTER TABLE "trade_order" ADD COLUMN "invoiced_fen" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "trade_order" AS o SET "invoiced_fen" = i.total FROM (SELECT "order_id", SUM("total_fen") AS total FROM "invoice" WHERE "status" IN ('pending', 'confirmed') GROUP BY "order_id") AS i WHERE i."order_id" = o."id";--> statement-breakpoint
+-- an order's live invoices' total (INVOICE_LIVE_STATES), kept with every invoice written or moved
+CREATE FUNCTION order_invoiced() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE trade_order SET invoiced_fen = (
+    SELECT COALESCE(SUM(total_fen), 0) FROM invoice WHERE order_id = NEW.order_id AND status IN ('pending', 'confirmed')
+  ) WHERE id = NEW.order_id;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER order_invoiced AFTER INSERT OR UPDATE OF "status", "total_fen" ON "invoice" FOR EACH ROW EXECUTE FUNCTION order_invoiced();--> statement-breakpoint
 ALTER TABLE "dispatch" ADD COLUMN "seller_enterprise_id" bigint;--> statement-breakpoint
 ALTER TABLE "dispatch" ADD COLUMN "buyer_enterprise_id" bigint;--> statement-breakpoint
 UPDATE "dispatch" AS d SET "seller_enterprise_id" = o."seller_enterprise_id", "buyer_enterprise_id" = o."buyer_enterprise_id" FROM "trade_order" AS o WHERE o."id" = d."order_id";--> statement-breakpoint
@@ -31,7 +42,9 @@ CREATE INDEX "trade_order_buyer_created_idx" ON "trade_order" USING btree ("buye
 CREATE INDEX "trade_order_seller_status_idx" ON "trade_order" USING btree ("seller_enterprise_id","status");--> statement-breakpoint
 CREATE INDEX "trade_order_buyer_status_idx" ON "trade_order" USING btree ("buyer_enterprise_id","status");--> statement-breakpoint
 CREATE INDEX "trade_order_escrow_idx" ON "trade_order" USING btree ("buyer_enterprise_id") WHERE "trade_order"."escrow_fen" > 0;--> statement-breakpoint
-CREATE INDEX "trade_order_settled_idx" ON "trade_order" USING btree ("settled_at","id") WHERE "trade_order"."status" = 'settled';--> statement-breakpoint
+CREATE INDEX "trade_order_invoice_due_idx" ON "trade_order" USING btree ("settled_at","id") WHERE "trade_order"."status" = 'settled' AND "trade_order"."invoiced_fen" <> "trade_order"."settled_fen";--> statement-breakpoint
+CREATE INDEX "trade_order_seller_invoice_due_idx" ON "trade_order" USING btree ("seller_enterprise_id","settled_at","id") WHERE "trade_order"."status" = 'settled' AND "trade_order"."invoiced_fen" <> "trade_order"."settled_fen";--> statement-breakpoint
+CREATE INDEX "trade_order_buyer_invoice_due_idx" ON "trade_order" USING btree ("buyer_enterprise_id","settled_at","id") WHERE "trade_order"."status" = 'settled' AND "trade_order"."invoiced_fen" <> "trade_order"."settled_fen";--> statement-breakpoint
 CREATE INDEX "trade_order_delivering_idx" ON "trade_order" USING btree (("terms"->>'deliveryDateEnd')) WHERE "trade_order"."status" IN ('awaiting_shipment', 'shipping');--> statement-breakpoint
 CREATE INDEX "dispatch_seller_idx" ON "dispatch" USING btree ("seller_enterprise_id","id");--> statement-breakpoint
 CREATE INDEX "dispatch_buyer_idx" ON "dispatch" USING btree ("buyer_enterprise_id","id");--> statement-breakpoint
@@ -40,5 +53,8 @@ CREATE INDEX "dispatch_seller_plate_idx" ON "dispatch" USING btree ("seller_ente
 CREATE INDEX "dispatch_buyer_plate_idx" ON "dispatch" USING btree ("buyer_enterprise_id","plate_no" text_pattern_ops,"id");--> statement-breakpoint
 CREATE INDEX "dispatch_waiting_idx" ON "dispatch" USING btree ("status","buyer_enterprise_id","seller_enterprise_id") WHERE "dispatch"."status" IN ('arrived', 'disputed');--> statement-breakpoint
 CREATE INDEX "quality_report_waiting_idx" ON "quality_report" USING btree ("status","order_id") WHERE "quality_report"."status" IN ('submitted', 'disputed');--> statement-breakpoint
+CREATE INDEX "invoice_created_idx" ON "invoice" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "invoice_seller_created_idx" ON "invoice" USING btree ("seller_enterprise_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "invoice_buyer_created_idx" ON "invoice" USING btree ("buyer_enterprise_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "invoice_pending_idx" ON "invoice" USING btree ("buyer_enterprise_id") WHERE "invoice"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "settlement_statement_waiting_idx" ON "settlement_statement" USING btree ("status","buyer_enterprise_id") WHERE "settlement_statement"."status" IN ('pending', 'disputed');

@@ -57,6 +57,10 @@ export const invoices = pgTable(
     index('invoice_order_idx').on(t.orderId, t.id),
     index('invoice_seller_idx').on(t.sellerEnterpriseId, t.id),
     index('invoice_buyer_idx').on(t.buyerEnterpriseId, t.id),
+    // the list's order (newest first), for everyone and for each side
+    index('invoice_created_idx').on(t.createdAt, t.id),
+    index('invoice_seller_created_idx').on(t.sellerEnterpriseId, t.createdAt, t.id),
+    index('invoice_buyer_created_idx').on(t.buyerEnterpriseId, t.createdAt, t.id),
     index('invoice_pending_idx').on(t.buyerEnterpriseId).where(sql`${t.status} = 'pending'`),
   ],
 );

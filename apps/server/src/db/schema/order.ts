@@ -61,6 +61,11 @@ export const orders = pgTable(
     settlementNo: text('settlement_no'),
     settledFen: bigint('settled_fen', { mode: 'number' }),
     settledAt: tstz('settled_at'),
+    /**
+     * What the order's live invoices (待确认 and 已确认) total, kept by the trigger `order_invoiced` (migration 0018)
+     * on every invoice written or moved: 待开票 is the settled orders where it differs from the settled amount.
+     */
+    invoicedFen: bigint('invoiced_fen', { mode: 'number' }).notNull().default(0),
     completedAt: tstz('completed_at'),
     terminatedAt: tstz('terminated_at'),
     terminateReason: text('terminate_reason'),
@@ -81,8 +86,10 @@ export const orders = pgTable(
     index('trade_order_buyer_status_idx').on(t.buyerEnterpriseId, t.status),
     // the buyer's money held for its orders (资金信息), read from the orders that hold some
     index('trade_order_escrow_idx').on(t.buyerEnterpriseId).where(sql`${t.escrowFen} > 0`),
-    // 待开票 and 超过交收期: the few orders in those states
-    index('trade_order_settled_idx').on(t.settledAt, t.id).where(sql`${t.status} = 'settled'`),
+    // 待开票 and 超过交收期: the few orders in those states (the statement's sum: 待开票 is settled and not yet invoiced in full)
+    index('trade_order_invoice_due_idx').on(t.settledAt, t.id).where(sql`${t.status} = 'settled' AND ${t.invoicedFen} <> ${t.settledFen}`),
+    index('trade_order_seller_invoice_due_idx').on(t.sellerEnterpriseId, t.settledAt, t.id).where(sql`${t.status} = 'settled' AND ${t.invoicedFen} <> ${t.settledFen}`),
+    index('trade_order_buyer_invoice_due_idx').on(t.buyerEnterpriseId, t.settledAt, t.id).where(sql`${t.status} = 'settled' AND ${t.invoicedFen} <> ${t.settledFen}`),
     index('trade_order_delivering_idx').on(sql`(${t.terms}->>'deliveryDateEnd')`).where(sql`${t.status} IN ('awaiting_shipment', 'shipping')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { CONTRACT_VAT_RATE, INVOICE_LIVE_STATES, InvoiceStates, OrderStates, formatDateTime, formatFen, stateLabel, type InvoiceAction, type InvoiceDue, type InvoiceFilter, type InvoiceQuery, type InvoiceView, type OrderInvoices, type MoveOf } from '@coalx/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { inIdOrder, listPageIds } from '../../lib/list-page';
 import type { Db, Tx } from '../../db/client';
 import { invoices, type Invoice, type Order } from '../../db/schema/index';
 import { appError, businessRule, notFound } from '../../errors';
@@ -104,6 +105,11 @@ function ownerWhere(enterpriseId: number | null): SQL | undefined {
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function listWhere(enterpriseId: number | null, query: InvoiceFilter): SQL | undefined {
+  return and(ownerWhere(enterpriseId), filterWhere(enterpriseId, query));
+}
+
+/** The list's filters without the enterprise's sides (the paged list reads each side on its own). */
+function filterWhere(enterpriseId: number | null, query: InvoiceFilter): SQL | undefined {
   const counterparty = query.counterparty
     ? enterpriseId === null
       ? or(ilike(invoices.sellerName, like(query.counterparty)), ilike(invoices.buyerName, like(query.counterparty)))
@@ -113,7 +119,6 @@ function listWhere(enterpriseId: number | null, query: InvoiceFilter): SQL | und
         )
     : undefined;
   return and(
-    ownerWhere(enterpriseId),
     query.status ? eq(invoices.status, query.status) : undefined,
     query.kind ? eq(invoices.kind, query.kind) : undefined,
     enterpriseId !== null && query.side === 'buyer' ? eq(invoices.buyerEnterpriseId, enterpriseId) : undefined,
@@ -128,12 +133,11 @@ function listWhere(enterpriseId: number | null, query: InvoiceFilter): SQL | und
 
 export async function listInvoices(db: Db, actor: Actor, query: InvoiceQuery) {
   const enterpriseId = invoicePolicy.can(actor, 'list');
-  const where = listWhere(enterpriseId, query);
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(invoices).where(where),
-    db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize),
-  ]);
-  return { records: await present(db, actor, rows), total: Number(total?.n ?? 0), current: query.pageNo, size: query.pageSize };
+  const party = enterpriseId === null ? null : { enterpriseId, seller: invoices.sellerEnterpriseId, buyer: invoices.buyerEnterpriseId };
+  const order = [{ key: invoices.createdAt, desc: true }, { key: invoices.id, desc: true }];
+  const { ids, total } = await listPageIds(db, { table: invoices, id: invoices.id, where: filterWhere(enterpriseId, query), order, ...query }, party);
+  const rows = ids.length ? await db.select().from(invoices).where(inArray(invoices.id, ids)) : [];
+  return { records: await present(db, actor, inIdOrder(ids, rows)), total, current: query.pageNo, size: query.pageSize };
 }
 
 /** Every invoice the filters find (the Excel export), newest first, at most 5,000. */

@@ -5,6 +5,7 @@ import { orders, type Order } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { shanghaiDate } from '../../lib/shanghai-time';
+import { inIdOrder, listPageIds } from '../../lib/list-page';
 import { ordersWithLabReports } from '../delivery/lab-report-filter';
 import { grantsHeld } from '../auth/grants.service';
 import { orderPolicy, orderSideOf } from './order.policy';
@@ -60,6 +61,11 @@ function ownerWhere(enterpriseId: number | null): SQL | undefined {
 
 /** The list's filters except the state (the tabs count over these). */
 function filterWhere(db: Db, enterpriseId: number | null, query: OrderFilter, now: Date): SQL | undefined {
+  return and(ownerWhere(enterpriseId), sideFilterWhere(db, enterpriseId, query, now));
+}
+
+/** The list's filters without the enterprise's sides or the state (the paged list reads each side on its own). */
+function sideFilterWhere(db: Db, enterpriseId: number | null, query: OrderFilter, now: Date): SQL | undefined {
   // an enterprise searches by its counterparty; the trading centre by either party
   const counterparty = query.counterparty
     ? enterpriseId === null
@@ -70,7 +76,6 @@ function filterWhere(db: Db, enterpriseId: number | null, query: OrderFilter, no
         )
     : undefined;
   return and(
-    ownerWhere(enterpriseId),
     query.orderNo ? ilike(orders.orderNo, like(query.orderNo)) : undefined,
     query.contractNo ? ilike(orders.contractNo, like(query.contractNo)) : undefined,
     query.productName ? ilike(orders.productName, like(query.productName)) : undefined,
@@ -95,26 +100,29 @@ function listWhere(db: Db, enterpriseId: number | null, query: OrderFilter, now:
 export async function listOrders(db: Db, clock: Clock, actor: Actor, query: OrderQuery) {
   const enterpriseId = orderPolicy.can(actor, 'list');
   const now = clock.now();
-  const where = listWhere(db, enterpriseId, query, now);
-  const [[total], rows, byStatus] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(where),
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize),
-    db.select({ status: orders.status, n: count() }).from(orders).where(filterWhere(db, enterpriseId, query, now)).groupBy(orders.status),
+  const filters = sideFilterWhere(db, enterpriseId, query, now);
+  const party = enterpriseId === null ? null : { enterpriseId, seller: orders.sellerEnterpriseId, buyer: orders.buyerEnterpriseId };
+  // the tabs' counts: each side from its (side, status) index
+  const statusCounts = (where: SQL | undefined) => db.select({ status: orders.status, n: count() }).from(orders).where(where).groupBy(orders.status);
+  const [page, ...byStatus] = await Promise.all([
+    listPageIds(
+      db,
+      { table: orders, id: orders.id, where: and(filters, query.status ? eq(orders.status, query.status) : undefined), order: [{ key: orders.createdAt, desc: true }, { key: orders.id, desc: true }], ...query },
+      party,
+    ),
+    ...(enterpriseId === null
+      ? [statusCounts(filters)]
+      : [statusCounts(and(eq(orders.sellerEnterpriseId, enterpriseId), filters)), statusCounts(and(eq(orders.buyerEnterpriseId, enterpriseId), ne(orders.sellerEnterpriseId, enterpriseId), filters))]),
   ]);
+  const rows = page.ids.length ? await db.select().from(orders).where(inArray(orders.id, page.ids)) : [];
   const counts: Record<string, number> = { all: 0 };
-  for (const row of byStatus) {
-    counts[row.status] = Number(row.n);
+  for (const row of byStatus.flat()) {
+    counts[row.status] = (counts[row.status] ?? 0) + Number(row.n);
     counts.all! += Number(row.n);
   }
   return {
-    records: rows.map((r) => presentOrder(r, actor, now)),
-    total: Number(total?.n ?? 0),
+    records: inIdOrder(page.ids, rows).map((r) => presentOrder(r, actor, now)),
+    total: page.total,
     current: query.pageNo,
     size: query.pageSize,
     counts,
