@@ -17,16 +17,25 @@ const where = (url) => {
   return `${parsed.host}${parsed.pathname}`;
 };
 
-/** What the database does not hold: the files beside it in DATA_DIR, to copy by hand (README). */
+/** What the database does not hold: the files beside it in DATA_DIR, copied by hand (README). */
+const DATA_DIR_PARTS = [
+  ['files', '上传的文件与生成的 PDF'],
+  ['ca', '平台 CA 的证书和私钥 (除非用 CA_CERT_FILE / CA_KEY_FILE 指定)'],
+  ['secrets', '文件链接签名密钥 (除非用 FILE_LINK_KEY_FILE 指定)'],
+];
+
 function remindOfFiles() {
-  const kept = [
-    ['files', '上传的文件与生成的 PDF'],
-    ['ca', '平台 CA 的证书和私钥 (除非用 CA_CERT_FILE / CA_KEY_FILE 指定)'],
-    ['secrets', '文件链接签名密钥 (除非用 FILE_LINK_KEY_FILE 指定)'],
-  ].filter(([name]) => fs.existsSync(path.join(config.dataDir, name)));
+  const kept = DATA_DIR_PARTS.filter(([name]) => fs.existsSync(path.join(config.dataDir, name)));
   if (!kept.length) return;
   console.log(`\n数据库之外, 新服务器的 DATA_DIR 还需要 ${config.dataDir} 中的:`);
   for (const [name, what] of kept) console.log(`  ${name}/  ${what}`);
+}
+
+function warnOfMissingFiles() {
+  const missing = DATA_DIR_PARTS.filter(([name]) => !fs.existsSync(path.join(config.dataDir, name)));
+  if (!missing.length) return;
+  console.log(`\n本服务器的 DATA_DIR (${config.dataDir}) 中还没有下列目录: 请在启动前从原 DATA_DIR 复制过来`);
+  for (const [name, what] of missing) console.log(`  ${name}/  ${what}`);
 }
 
 async function runExport() {
@@ -67,7 +76,7 @@ async function runImport() {
   const summary = await importDatabase(config.databaseUrl, folder, { log });
   console.log(`已导入 ${summary.tables} 张表 ${summary.rows.toLocaleString('en-US')} 行, 行数与校验和一致; ${summary.sequences} 个序列已接续, ${summary.ms} ms`);
   console.log('启动: DATABASE_URL=… npm start');
-  remindOfFiles();
+  warnOfMissingFiles();
 }
 
 const commands = { export: runExport, import: runImport };

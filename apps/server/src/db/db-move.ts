@@ -67,6 +67,8 @@ interface SqlSession {
   /** Rows as the server's own text of each value (its output functions, as COPY writes them); `typeIds` of the columns. */
   textRows(text: string, typeIds: number[]): Promise<TextRow[]>;
   run(text: string, values?: unknown[]): Promise<void>;
+  /** PGlite only: the COPY text a `COPY (…) TO STDOUT`-like statement writes (PGlite hands it over as a blob). */
+  copyOut?(query: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,10 @@ function pgliteSession(client: PGlite): SqlSession {
       return (await client.query<TextRow>(text, [], { rowMode: 'array', parsers })).rows;
     },
     run: async (text, values = []) => void (await client.query(text, values)),
+    async copyOut(query) {
+      const result = await client.query(`COPY (${query}) TO '/dev/blob'`);
+      return (await result.blob?.text()) ?? '';
+    },
     close: () => client.close(),
   };
 }
@@ -243,36 +249,50 @@ const sameMigrations = (a: Migration[], b: Migration[]) => a.length === b.length
 // ---------------------------------------------------------------------------------------------------------------
 // COPY text format: one line a row, tab between values, \N for NULL, backslash escapes
 
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+// what PostgreSQL's COPY TO writes escaped (the other control characters it writes as they are)
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f', '\v': '\\v' };
 const UNESCAPES: Record<string, string> = { '\\': '\\', n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', N: '\\N' };
 
+/** A row as COPY TO writes it: the same bytes, so a checksum over either agrees. */
 export function copyLine(row: TextRow): string {
-  return row.map((value) => (value === null ? '\\N' : value.replace(/[\\\n\r\t]/g, (c) => ESCAPES[c]!))).join('\t');
+  return row.map((value) => (value === null ? '\\N' : value.replace(/[\\\n\r\t\b\f\v]/g, (c) => ESCAPES[c]!))).join('\t');
 }
 
 export function copyFields(line: string): TextRow {
   return line.split('\t').map((field) => {
     if (field === '\\N') return null;
     if (!field.includes('\\')) return field;
-    return field.replace(/\\(.)/g, (escape, c: string) => {
+    return field.replace(/\\(.)/gs, (escape, c: string) => {
       const plain = UNESCAPES[c];
-      // octal and hex escapes are bytes, not characters: this format's writer never makes them
+      // octal and hex escapes are bytes, not characters: COPY TO never writes them
       if (plain === undefined || plain === '\\N') throw new DbMoveError(`无法解读的转义 ${escape}`);
       return plain;
     });
   });
 }
 
+interface TextBatch {
+  text: string;
+  rows: number;
+}
+
 /**
- * A table's rows in primary-key order, as COPY text, a batch of lines at a time through a cursor (the caller holds
- * the transaction). The same reading on source and target gives the same bytes when the rows are the same.
+ * A table's rows in primary-key order, as COPY text, a batch of lines at a time (the caller holds the transaction,
+ * so every batch comes from one snapshot). The same rows give the same bytes on either server.
  */
-async function* tableText(session: SqlSession, table: TableInfo, batchRows: number): AsyncGenerator<{ text: string; rows: number }> {
-  const orderBy = (table.primaryKey.length ? table.primaryKey : table.columns.map((c) => c.name))
-    .map((name) => `${quote(name)}${table.columns.find((c) => c.name === name)?.collatable ? ' COLLATE "C"' : ''}`)
+function tableText(session: SqlSession, table: TableInfo, batchRows: number): AsyncGenerator<TextBatch> {
+  // PGlite's protocol parser spends more on each value than the database does on the row: its own COPY is 3× faster
+  return session.copyOut && table.primaryKey.length ? tableTextByCopy(session, table, batchRows * 2) : tableTextByCursor(session, table, batchRows);
+}
+
+const orderByKey = (table: TableInfo) =>
+  (table.primaryKey.length ? table.primaryKey : table.columns.map((c) => c.name))
+    .map((name) => `${quote(name)}${table.columns.find((c) => c.name === name)!.collatable ? ' COLLATE "C"' : ''}`)
     .join(', ');
+
+async function* tableTextByCursor(session: SqlSession, table: TableInfo, batchRows: number): AsyncGenerator<TextBatch> {
   const cursor = 'coalx_move_rows';
-  await session.run(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table.name)} ORDER BY ${orderBy}`);
+  await session.run(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table.name)} ORDER BY ${orderByKey(table)}`);
   try {
     const typeIds = table.columns.map((c) => c.typeId);
     for (;;) {
@@ -285,6 +305,29 @@ async function* tableText(session: SqlSession, table: TableInfo, batchRows: numb
     await session.run(`CLOSE ${cursor}`);
   }
 }
+
+/** Batches by primary key (keyset): each COPY starts after the last key of the one before. */
+async function* tableTextByCopy(session: SqlSession, table: TableInfo, batchRows: number): AsyncGenerator<TextBatch> {
+  const select = `SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table.name)}`;
+  const keyColumns = table.primaryKey.map((name) => table.columns.findIndex((c) => c.name === name));
+  const keyTuple = `(${table.primaryKey.map((name, i) => `${quote(name)}${table.columns[keyColumns[i]!]!.collatable ? ' COLLATE "C"' : ''}`).join(', ')})`;
+  let after = '';
+  for (;;) {
+    // COPY takes no parameters: the last key goes in as literals, each cast to its column's type
+    const text = await session.copyOut!(`${select}${after} ORDER BY ${orderByKey(table)} LIMIT ${batchRows}`);
+    if (!text) break;
+    let rows = 0;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) rows++;
+    yield { text, rows };
+    if (rows < batchRows) break;
+    const lastLine = copyFields(text.slice(text.lastIndexOf('\n', text.length - 2) + 1, -1));
+    const literals = keyColumns.map((column) => `${sqlText(lastLine[column]!)}::${table.columns[column]!.type}`);
+    after = ` WHERE ${keyTuple} > (${literals.join(', ')})`;
+  }
+}
+
+/** A string as an SQL literal (standard_conforming_strings: only the quote is doubled). */
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Export
