@@ -222,6 +222,24 @@ describe('moving an installation from PGlite to PostgreSQL', () => {
       }
     }, 60_000);
 
+    it('exports a PostgreSQL database too: moved on to a second one, every table is the same', async () => {
+      const secondName = `${name}_b`;
+      const secondUrl = url.replace(`/${name}`, `/${secondName}`);
+      const again = path.join(dataDir, 'export-from-postgres');
+      await admin(`CREATE DATABASE ${secondName}`);
+      const second = new pg.Client({ connectionString: secondUrl });
+      try {
+        const exported = await exportDatabase({ url }, again, { batchRows: 3 });
+        expect(exported.source.kind).toBe('postgres');
+        await importDatabase(secondUrl, again);
+        await second.connect();
+        expect(await tableChecksums((text) => second.query(text), tables)).toEqual(await tableChecksums((text) => target.query(text), tables));
+      } finally {
+        await second.end().catch(() => undefined);
+        await admin(`DROP DATABASE IF EXISTS ${secondName} WITH (FORCE)`);
+      }
+    }, 120_000);
+
     it('refuses a database that already holds rows, and leaves it as it was', async () => {
       const { rows: before } = await target.query(`SELECT count(*)::int AS n FROM enterprise`);
       const refusal = importDatabase(url, exportDir);
