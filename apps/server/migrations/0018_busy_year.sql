@@ -27,6 +27,9 @@ CREATE INDEX "fund_trade_deposit_held_idx" ON "fund_trade_deposit" USING btree (
 CREATE INDEX "fund_withdrawal_pending_idx" ON "fund_withdrawal" USING btree ("enterprise_id","amount") WHERE "fund_withdrawal"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "listing_subscription_pending_idx" ON "listing_subscription" USING btree ("enterprise_id") WHERE "listing_subscription"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "listing_subscription_pending_listing_idx" ON "listing_subscription" USING btree ("listing_id") WHERE "listing_subscription"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "listing_live_idx" ON "listing" USING btree ("id") WHERE "listing"."status" = 'approved' AND "listing"."hang_state" <> 2;--> statement-breakpoint
+CREATE INDEX "listing_reopenable_idx" ON "listing" USING btree ("listed_date_end") WHERE "listing"."status" = 'approved' AND "listing"."hang_state" = 2;--> statement-breakpoint
+CREATE INDEX "deal_created_idx" ON "deal" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "auction_enrolment_enterprise_idx" ON "auction_enrolment" USING btree ("enterprise_id");--> statement-breakpoint
 CREATE INDEX "contract_deal_at_idx" ON "contract" USING btree (("context"->>'dealAt'),"id");--> statement-breakpoint
 CREATE INDEX "contract_seller_deal_at_idx" ON "contract" USING btree ("seller_enterprise_id",("context"->>'dealAt'),"id");--> statement-breakpoint

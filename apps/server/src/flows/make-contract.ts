@@ -1,5 +1,5 @@
 import { contractKindOf, defaultContractTerms, type ContractContext, type ContractParty } from '@coalx/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auctions, contracts, deals, enterprises, listings } from '../db/schema/index';
 import type { Clock } from '../lib/clock';
@@ -171,21 +171,21 @@ async function makeCallOffContract(db: Db, storage: FileStorage, clock: Clock, d
   });
 }
 
-/** Deals without a contract (made before a crash, or while a maker failed): the sweep makes theirs. */
-export async function dealsWithoutContract(db: Db, limit = 200): Promise<number[]> {
+/** Deals without a contract (made before a crash, or while a maker failed), made `since` if given: the sweep makes theirs. */
+export async function dealsWithoutContract(db: Db, limit = 200, since?: Date): Promise<number[]> {
   const rows = await db
     .select({ id: deals.id })
     .from(deals)
     .leftJoin(contracts, eq(contracts.dealId, deals.id))
-    .where(and(isNull(contracts.id)))
+    .where(and(isNull(contracts.id), since ? gte(deals.createdAt, since) : undefined))
     .orderBy(deals.id)
     .limit(limit);
   return rows.map((r) => r.id);
 }
 
-export async function makeMissingContracts(db: Db, storage: FileStorage, clock: Clock, onError: (err: unknown, dealId: number) => void) {
+export async function makeMissingContracts(db: Db, storage: FileStorage, clock: Clock, onError: (err: unknown, dealId: number) => void, since?: Date) {
   let made = 0;
-  for (const dealId of await dealsWithoutContract(db)) {
+  for (const dealId of await dealsWithoutContract(db, 200, since)) {
     try {
       if (await makeContractForDeal(db, storage, clock, dealId)) made++;
     } catch (err) {
@@ -199,13 +199,21 @@ export async function makeMissingContracts(db: Db, storage: FileStorage, clock: 
  * A deal's contract follows its `deal.created` event at once; a sweep at start-up and every minute makes any a
  * crash or a failure left out, so no deal stays without its contract.
  */
+const SWEEP_WINDOW_MS = 7 * 24 * 3600_000;
+
 export function contractFollowUps(
   bus: EventBus,
   app: { db: Db; storage: FileStorage; clock: Clock; log: { error(obj: object, msg: string): void } },
   sweepEveryMs = 60_000,
 ): Array<() => void> {
   const onError = (err: unknown, dealId: number) => app.log.error({ err, dealId }, 'contract generation failed');
-  const sweep = () => makeMissingContracts(app.db, app.storage, app.clock, onError).catch((err) => app.log.error({ err }, 'contract sweep failed'));
+  // the first round after a start reads every deal (a crash may have left any without its contract); later rounds
+  // only the last week's, from the deal time index, so an idle market's round does not read the whole year
+  let rounds = 0;
+  const sweep = () => {
+    const since = rounds++ === 0 ? undefined : new Date(app.clock.now().getTime() - SWEEP_WINDOW_MS);
+    return makeMissingContracts(app.db, app.storage, app.clock, onError, since).catch((err) => app.log.error({ err }, 'contract sweep failed'));
+  };
   return [
     bus.on('deal.created', ({ dealId }) => makeContractForDeal(app.db, app.storage, app.clock, dealId).catch((err) => onError(err, dealId))),
     startSweep(sweep, sweepEveryMs),

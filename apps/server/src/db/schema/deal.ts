@@ -35,7 +35,7 @@ export const deals = pgTable(
     depositFen: bigint('deposit_fen', { mode: 'number' }).notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('deal_source_uq').on(t.tradeKind, t.sourceId), index('deal_trade_idx').on(t.tradeNo)],
+  (t) => [uniqueIndex('deal_source_uq').on(t.tradeKind, t.sourceId), index('deal_trade_idx').on(t.tradeNo), index('deal_created_idx').on(t.createdAt)],
 );
 
 export type TradeSequence = typeof tradeSequences.$inferSelect;

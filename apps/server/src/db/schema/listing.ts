@@ -57,6 +57,9 @@ export const listings = pgTable(
     check('listing_money', sql`${t.priceFen} >= 0 AND ${t.depositValueFen} >= 0`),
     index('listing_market_idx').on(t.status, t.hangState, t.tradeType),
     index('listing_enterprise_idx').on(t.enterpriseId),
+    // the scheduler's round (moveListingsOnTime): the listings still live, and the ended ones still inside their window
+    index('listing_live_idx').on(t.id).where(sql`${t.status} = 'approved' AND ${t.hangState} <> 2`),
+    index('listing_reopenable_idx').on(t.listedDateEnd).where(sql`${t.status} = 'approved' AND ${t.hangState} = 2`),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { ListingMarketStates } from '@coalx/shared';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { HangState, ListingMarketStates } from '@coalx/shared';
+import { and, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { listings } from '../../db/schema/index';
 import { marketStateSql, transitionByTime } from '../../lib/transition';
@@ -24,7 +24,9 @@ export const announceListing = (row: typeof listings.$inferSelect) => ({ tradeNo
 export function moveListingsOnTime(tx: Tx | Db, now: Date, where?: SQL) {
   return transitionByTime(tx, ListingMarketStates, ['open', 'end', 'reopen'], now, {
     table: listings,
-    where: and(eq(listings.status, 'approved'), where)!,
+    // an ended listing whose window has closed can never move again: the round reads only the live ones and the
+    // ended ones a lost 摘牌 could reopen before their end (a partial index each), not every approved listing
+    where: and(eq(listings.status, 'approved'), or(ne(listings.hangState, HangState.ended), gt(listings.listedDateEnd, now)), where)!,
     set: (move) => ({ endedAt: move === 'end' ? sql`COALESCE(${listings.endedAt}, ${now}::timestamptz)` : null, updatedAt: now }),
     announce: announceListing,
   });
