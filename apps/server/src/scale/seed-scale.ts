@@ -1033,6 +1033,14 @@ class YearWriter {
        WHERE t.is_auction
        ORDER BY t.created_at, t.idx`,
     );
+    // the trading centre recommends one approved trade in fifty on the home page (after the demo's own)
+    await this.step(
+      'trades: recommended',
+      'trade_recommendation',
+      `INSERT INTO trade_recommendation (trade_kind, trade_no, sort, created_by, created_at)
+       SELECT CASE WHEN t.is_auction THEN 'auction' ELSE 'listing' END, t.trade_no, 100 + row_number() OVER (ORDER BY t.audit_at, t.idx), ${op}, t.audit_at + interval '1 hour'
+       FROM s_trade t WHERE t.status = 'approved' AND t.hp % 50 = 7 ORDER BY t.audit_at, t.idx`,
+    );
     void h;
   }
 
