@@ -27,6 +27,10 @@ async function counts(db: Db, busyEnterpriseId: number) {
   return out;
 }
 
+async function countOf(db: Db, table: string) {
+  return Number(((await db.execute(`SELECT count(*) AS n FROM ${table}` as never)) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+}
+
 const OPTIONS: ScaleOptions = { scale: 0.002, seed: 7 };
 
 describe.each(testDatabaseKinds())('seed:scale on %s', (kind) => {
@@ -109,5 +113,24 @@ describe.each(testDatabaseKinds())('seed:scale on %s', (kind) => {
     expect(byPlate.total).toBeGreaterThan(0);
     const journal = await get('/api/funds/journal/list?pageNo=1&pageSize=20');
     expect(journal.total).toBeGreaterThanOrEqual(summary.figures.busyJournalRows);
+    const invoices = await get('/api/invoice/list?pageNo=1&pageSize=20');
+    expect(invoices.total).toBeGreaterThan(0);
+    // the other reads a benchmark makes answer on the generated rows (their content is the routes' own tests' business)
+    for (const url of ['/api/invoice/due?pageNo=1&pageSize=20', '/api/fundinfo/getFundInfo', '/api/workbench/todo']) await get(url);
+  });
+
+  it('answers the trading centre and the public pages on the generated year', async () => {
+    const operator = await loginAs(t.app, summary.operator.username, summary.operator.password);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object, token: string | null = operator) => {
+      const response = await t.app.inject({ method, url: `/trade-api${url}`, headers: token ? { 'x-access-token': token } : {}, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json().result as { records: Record<string, unknown>[]; total: number };
+    };
+    const bids = await call('GET', `/sys/auditLog/list?pageNo=1&pageSize=20&action=${encodeURIComponent('出价')}`);
+    expect(bids.total).toBeGreaterThanOrEqual(summary.figures.auditRows * 0.4);
+    expect((await call('GET', '/api/delivery/transport?pageNo=1&pageSize=20')).total).toBe(await countOf(t.database.db, 'dispatch'));
+    expect((await call('POST', '/api/tradeHome/listedTrade/list', { pageNo: 1, pageSize: 10 }, null)).total).toBeGreaterThan(0);
+    await call('POST', '/api/tradeHome/bidTrade/list', { pageNo: 1, pageSize: 10 }, null);
+    expect((await call('POST', '/api/tradeHome/recommend/list', { pageNo: 1, pageSize: 10 }, null)).total).toBeGreaterThan(0);
   });
 });

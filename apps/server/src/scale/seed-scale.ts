@@ -984,7 +984,6 @@ class YearWriter {
   private async writeTrades() {
     const { ctx } = this;
     const op = ctx.operatorId;
-    const h = (e: string, s: number) => this.h(e, s);
     // a listing's quantity: what was subscribed, and (unless sold out) some left; an unopened one a plan of its own
     await this.step(
       'listings',
@@ -1041,7 +1040,6 @@ class YearWriter {
        SELECT CASE WHEN t.is_auction THEN 'auction' ELSE 'listing' END, t.trade_no, 100 + row_number() OVER (ORDER BY t.audit_at, t.idx), ${op}, t.audit_at + interval '1 hour'
        FROM s_trade t WHERE t.status = 'approved' AND t.hp % 50 = 7 ORDER BY t.audit_at, t.idx`,
     );
-    void h;
   }
 
   private async writeDeals() {
