@@ -42,7 +42,7 @@ export const violationAt = (v: Violation) => `${v.file}:${v.line} ${v.rule}: ${v
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'app.ts'],
-  ['api/', 'jobs/', 'demo/'],
+  ['api/', 'jobs/', 'demo/', 'scale/'],
   ['plugins/'],
   ['flows/'],
   ['queries/'],
