@@ -22,6 +22,7 @@ import pg from 'pg';
 import { openPglite, openPostgres } from '../apps/server/src/lib/database';
 import type { Database } from '../apps/server/src/db/client';
 import { freePort, waitForHealth } from '../apps/server/src/test/server-process';
+import { BUSY_PASSWORD, BUSY_USERNAME, OPERATOR_ACCOUNT, seedScale, type ScaleSummary } from '../apps/server/src/scale/seed-scale';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,7 +40,11 @@ type Kind = 'pglite' | 'postgres';
 type Phase = 'demo' | 'year';
 type Who = 'operator' | 'trader' | 'visitor';
 
-const DEMO_LOGINS = { operator: { username: 'operator', password: 'Operator#2026' }, trader: { username: 'buyer01', password: 'Trader#2026' } };
+// the trader is one of the busy enterprise's (the year's generator says whose): a demo account, in both phases
+const LOGINS: { operator: { username: string; password: string }; trader: { username: string; password: string } } = {
+  operator: { ...OPERATOR_ACCOUNT },
+  trader: { username: BUSY_USERNAME, password: BUSY_PASSWORD },
+};
 
 /** One call of the table: a page's request as the web sends it (query string for GET, JSON body for POST). */
 interface Call {
@@ -307,8 +312,13 @@ async function loadDemo(store: Store) {
 }
 
 /** The busy year on top of the demo (seedScale), in this process while no server holds the database. */
-async function generateYear(store: Store): Promise<void> {
-  void store;
+async function generateYear(store: Store): Promise<ScaleSummary> {
+  const database = await store.open();
+  try {
+    return await seedScale(database.db, { scale: SCALE });
+  } finally {
+    await database.close();
+  }
 }
 
 /**
@@ -329,14 +339,14 @@ async function ensureAuditedBids(base: string, tokens: Record<Who, string | null
 }
 
 /** Starts the server on the store (timed), signs in, measures the idle reads and then every call. */
-async function measurePhase(store: Store, phase: Phase, traderUsername: string): Promise<PhaseResult> {
+async function measurePhase(store: Store, phase: Phase): Promise<PhaseResult> {
   const server = await startServer(store.env);
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const tokens: Record<Who, string | null> = {
       // one sign-in per phase: a session lives 2 h idle, and signing in elsewhere leaves it alone
-      operator: await signIn(base, 'operator', DEMO_LOGINS.operator.username, DEMO_LOGINS.operator.password),
-      trader: await signIn(base, 'trader', traderUsername, DEMO_LOGINS.trader.password),
+      operator: await signIn(base, 'operator', LOGINS.operator.username, LOGINS.operator.password),
+      trader: await signIn(base, 'trader', LOGINS.trader.username, LOGINS.trader.password),
       visitor: null,
     };
     const idle = store.pg ? await idleReadsPerMinute(store.pg) : null;
@@ -368,12 +378,12 @@ async function benchKind(kind: Kind, adminUrl: string | null) {
       year = await freshStore(kind, 'year', adminUrl, demo);
       stores.push(year);
       const started = performance.now();
-      await generateYear(year);
-      log(`${kind}: busy year (scale ${SCALE}) generated in ${seconds(performance.now() - started)} s`);
+      const summary = await generateYear(year);
+      LOGINS.trader = { username: summary.busy.username, password: summary.busy.password };
+      log(`${kind}: busy year (scale ${SCALE}) generated in ${seconds(performance.now() - started)} s; the trader is ${summary.busy.username} of ${summary.busy.organName}`);
     }
-    const traderUsername = DEMO_LOGINS.trader.username;
-    const demoResult = await measurePhase(demo, 'demo', traderUsername);
-    const yearResult = await measurePhase(year, 'year', traderUsername);
+    const demoResult = await measurePhase(demo, 'demo');
+    const yearResult = await measurePhase(year, 'year');
     printTable(kind, demoResult, yearResult);
   } finally {
     for (const store of stores) await store.remove();
