@@ -7,11 +7,14 @@
 //   BENCH_SECONDS         seconds of load per call (default 5)
 //   BENCH_SCALE           the generated year's size, seedScale's `scale` (default 1: the issue's figures)
 //   BENCH_IDLE_SECONDS    the idle window for the database reads (default 60; PostgreSQL only)
+//   BENCH_STARTS          server starts per phase; the median is the start-up time (default 3)
 //   BENCH_PUBLIC_CACHE_MS the server's public cache (default 0: the public lists' queries are measured, not the cache)
 //   BENCH_KINDS           pglite,postgres (default: both when a server is named, else pglite)
 //   BENCH_DATABASE_URL    an already generated PostgreSQL database for the busy phase (kept, not regenerated)
 //   BENCH_SCALE_DB        the same, as a database name on the TEST_DATABASE_URL / DATABASE_URL server
 //   BENCH_SCALE_DATA_DIR  an already generated PGlite DATA_DIR for the busy phase (kept, not regenerated)
+// A prepared database is served as `npm start` serves it: each start keeps a live demo auction there, and the bench
+// signs in and, when the audit log holds no 出价 yet, adds three refused bids on an unknown trade. Nothing else.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +32,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const PUBLIC_CACHE_MS = process.env.BENCH_PUBLIC_CACHE_MS ?? '0';
+const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
 const CONNECTIONS = 10;
 // the targets of the issue
 const P99_RATIO_TARGET = 2;
@@ -342,7 +346,17 @@ async function ensureAuditedBids(base: string, tokens: Record<Who, string | null
 
 /** Starts the server on the store (timed), signs in, measures the idle reads and then every call. */
 async function measurePhase(store: Store, phase: Phase): Promise<PhaseResult> {
+  // one start varies by a second on a shared machine: the median of a few, the last of which serves the calls
+  const startups: number[] = [];
+  for (let i = 1; i < STARTS; i++) {
+    const server = await startServer(store.env);
+    startups.push(server.startupMs);
+    await server.stop();
+  }
   const server = await startServer(store.env);
+  startups.push(server.startupMs);
+  const startupMs = [...startups].sort((a, b) => a - b)[Math.floor(startups.length / 2)]!;
+  log(`${store.kind} ${phase}: starts in ${startups.map((t) => seconds(t)).join(', ')} s`);
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const tokens: Record<Who, string | null> = {
@@ -359,7 +373,7 @@ async function measurePhase(store: Store, phase: Phase): Promise<PhaseResult> {
       log(`${store.kind} ${phase}: ${call.who} ${call.name}: HTTP ${measured.status}, ${measured.rows} rows, p99 ${measured.p99} ms`);
       calls.push(measured);
     }
-    return { startupMs: server.startupMs, idleReadsPerMinute: idle, calls };
+    return { startupMs, idleReadsPerMinute: idle, calls };
   } finally {
     await server.stop();
   }
@@ -421,7 +435,7 @@ function printTable(kind: Kind, demo: PhaseResult, year: PhaseResult) {
     }
   });
   const startupMet = year.startupMs - demo.startupMs <= STARTUP_SLACK_MS;
-  console.log(`   startup, npm start (compiled) on the existing database: demo ${(demo.startupMs / 1000).toFixed(2)} s, year ${(year.startupMs / 1000).toFixed(2)} s (target: within ${STARTUP_SLACK_MS / 1000} s of the demo) ${startupMet ? '✓' : '✗'}`);
+  console.log(`   startup, npm start (compiled) on the existing database: demo ${(demo.startupMs / 1000).toFixed(2)} s, year ${(year.startupMs / 1000).toFixed(2)} s (median of ${STARTS}; target: within ${STARTUP_SLACK_MS / 1000} s of the demo) ${startupMet ? '✓' : '✗'}`);
   if (demo.idleReadsPerMinute === null || year.idleReadsPerMinute === null) {
     console.log('   idle database reads: not measured on PGlite (the server process holds the folder; pg_stat_database is read from outside)');
   } else {
