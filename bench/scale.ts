@@ -45,7 +45,11 @@ type Phase = 'demo' | 'year';
 type Who = 'operator' | 'trader' | 'visitor';
 
 // the trader is one of the busy enterprise's (the year's generator says whose): a demo account, in both phases
-const LOGINS: { operator: { username: string; password: string }; trader: { username: string; password: string } } = {
+interface Login {
+  username: string;
+  password: string;
+}
+const LOGINS: { operator: Login; trader: Login } = {
   operator: { ...OPERATOR_ACCOUNT },
   trader: { username: BUSY_USERNAME, password: BUSY_PASSWORD },
 };
@@ -109,7 +113,7 @@ interface CallResult {
 interface PhaseResult {
   startupMs: number;
   /** tup_returned per minute while idle; null where it cannot be read (PGlite: the server process holds the folder) */
-  idleReadsPerMinute: number | null;
+  idle: IdleReads | null;
   calls: CallResult[];
 }
 
@@ -298,13 +302,41 @@ async function tupReturned(database: NonNullable<Store['pg']>): Promise<number> 
   }
 }
 
-async function idleReadsPerMinute(database: NonNullable<Store['pg']>): Promise<number> {
-  // statistics reach pg_stat_database up to a second after a transaction ends
+/** Rows read so far from each table of the database (sequential scans, and fetched through indexes). */
+async function rowsReadByTable(database: NonNullable<Store['pg']>): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relname: string; n: string }>('SELECT relname, seq_tup_read + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables');
+    return new Map(rows.map((r) => [r.relname, Number(r.n)]));
+  } finally {
+    await client.end();
+  }
+}
+
+interface IdleReads {
+  perMinute: number;
+  /** the tables read most while idle, rows per minute */
+  topTables: { table: string; perMinute: number }[];
+}
+
+async function idleReads(database: NonNullable<Store['pg']>): Promise<IdleReads> {
+  // the per-table counts are read outside the window (their own reads must not count), and statistics reach the
+  // views up to a second after a transaction ends
+  const tablesBefore = await rowsReadByTable(database);
   await sleep(1500);
   const before = await tupReturned(database);
   await sleep(IDLE_S * 1000);
   const after = await tupReturned(database);
-  return ((after - before) * 60) / IDLE_S;
+  await sleep(1500);
+  const tablesAfter = await rowsReadByTable(database);
+  const perMinute = (n: number) => (n * 60) / IDLE_S;
+  const topTables = [...tablesAfter]
+    .map(([table, n]) => ({ table, perMinute: perMinute(n - (tablesBefore.get(table) ?? 0)) }))
+    .filter((t) => t.perMinute > 0)
+    .sort((a, b) => b.perMinute - a.perMinute)
+    .slice(0, 5);
+  return { perMinute: perMinute(after - before), topTables };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -344,65 +376,90 @@ async function ensureAuditedBids(base: string, tokens: Record<Who, string | null
   log('no 出价 in the audit log: 3 refused bids on an unknown trade added');
 }
 
-/** Starts the server on the store (timed), signs in, measures the idle reads and then every call. */
-async function measurePhase(store: Store, phase: Phase): Promise<PhaseResult> {
-  // one start varies by a second on a shared machine: the median of a few, the last of which serves the calls
+/** Start-up as `npm start` does it on the existing database: the median of STARTS starts, nothing else running. */
+async function timedStarts(store: Store, phase: Phase): Promise<number> {
   const startups: number[] = [];
-  for (let i = 1; i < STARTS; i++) {
+  for (let i = 0; i < STARTS; i++) {
     const server = await startServer(store.env);
     startups.push(server.startupMs);
     await server.stop();
   }
-  const server = await startServer(store.env);
-  startups.push(server.startupMs);
-  const startupMs = [...startups].sort((a, b) => a - b)[Math.floor(startups.length / 2)]!;
   log(`${store.kind} ${phase}: starts in ${startups.map((t) => seconds(t)).join(', ')} s`);
+  return [...startups].sort((a, b) => a - b)[Math.floor(startups.length / 2)]!;
+}
+
+/** A server on the store with its operator and trader signed in (once: a session lives 2 h idle). */
+async function serve(store: Store, trader: Login) {
+  const server = await startServer(store.env);
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const tokens: Record<Who, string | null> = {
-      // one sign-in per phase: a session lives 2 h idle, and signing in elsewhere leaves it alone
       operator: await signIn(base, 'operator', LOGINS.operator.username, LOGINS.operator.password),
-      trader: await signIn(base, 'trader', LOGINS.trader.username, LOGINS.trader.password),
+      trader: await signIn(base, 'trader', trader.username, trader.password),
       visitor: null,
     };
-    const idle = store.pg ? await idleReadsPerMinute(store.pg) : null;
-    await ensureAuditedBids(base, tokens);
-    const calls: CallResult[] = [];
-    for (const call of CALLS) {
-      const measured = await measureCall(base, call, tokens);
-      log(`${store.kind} ${phase}: ${call.who} ${call.name}: HTTP ${measured.status}, ${measured.rows} rows, p99 ${measured.p99} ms`);
-      calls.push(measured);
-    }
-    return { startupMs, idleReadsPerMinute: idle, calls };
-  } finally {
+    return { server, base, tokens };
+  } catch (err) {
     await server.stop();
+    throw err;
   }
 }
 
-async function benchKind(kind: Kind, adminUrl: string | null) {
-  const stores: Store[] = [];
+interface Prepared {
+  kind: Kind;
+  demo: Store;
+  year: Store;
+  trader: Login;
+}
+
+/** The demo database, and a copy of it with the busy year on top (or the prepared year). */
+async function prepareKind(kind: Kind, adminUrl: string | null, stores: Store[]): Promise<Prepared> {
+  const demo = await freshStore(kind, 'demo', adminUrl);
+  stores.push(demo);
+  await loadDemo(demo);
+  const prepared = preparedYear(kind, adminUrl);
+  if (prepared) {
+    stores.push(prepared);
+    log(`${kind}: the busy year of ${prepared.pg?.name ?? prepared.dataDir}, as it is`);
+    return { kind, demo, year: prepared, trader: LOGINS.trader };
+  }
+  // a copy of the demo just loaded (no second demo load), then the year on top
+  const year = await freshStore(kind, 'year', adminUrl, demo);
+  stores.push(year);
+  const started = performance.now();
+  const summary = await generateYear(year);
+  log(`${kind}: busy year (scale ${SCALE}) generated in ${seconds(performance.now() - started)} s; the trader is ${summary.busy.username} of ${summary.busy.organName}`);
+  return { kind, demo, year, trader: { username: summary.busy.username, password: summary.busy.password } };
+}
+
+/**
+ * Both servers run side by side and each call is measured on the demo and then at once on the year, so the two
+ * figures of a row meet the same load from the rest of the machine.
+ */
+async function measureKind({ kind, demo, year, trader }: Prepared) {
+  const startupMs = { demo: await timedStarts(demo, 'demo'), year: await timedStarts(year, 'year') };
+  const demoSide = await serve(demo, trader);
+  const yearSide = await serve(year, trader).catch(async (err: Error) => {
+    await demoSide.server.stop();
+    throw err;
+  });
+  const sides = { demo: demoSide, year: yearSide };
   try {
-    const demo = await freshStore(kind, 'demo', adminUrl);
-    stores.push(demo);
-    await loadDemo(demo);
-    let year = preparedYear(kind, adminUrl);
-    if (year) {
-      stores.push(year);
-      log(`${kind}: the busy year of ${year.pg?.name ?? year.dataDir}, as it is`);
-    } else {
-      // a copy of the demo just loaded (no second demo load), then the year on top
-      year = await freshStore(kind, 'year', adminUrl, demo);
-      stores.push(year);
-      const started = performance.now();
-      const summary = await generateYear(year);
-      LOGINS.trader = { username: summary.busy.username, password: summary.busy.password };
-      log(`${kind}: busy year (scale ${SCALE}) generated in ${seconds(performance.now() - started)} s; the trader is ${summary.busy.username} of ${summary.busy.organName}`);
+    // counts, not times: both idle windows run at once
+    const [demoIdle, yearIdle] = demo.pg && year.pg ? await Promise.all([idleReads(demo.pg), idleReads(year.pg)]) : [null, null];
+    for (const side of Object.values(sides)) await ensureAuditedBids(side.base, side.tokens);
+    const calls: Record<Phase, CallResult[]> = { demo: [], year: [] };
+    for (const call of CALLS) {
+      for (const phase of ['demo', 'year'] as const) {
+        const measured = await measureCall(sides[phase].base, call, sides[phase].tokens);
+        log(`${kind} ${phase}: ${call.who} ${call.name}: HTTP ${measured.status}, ${measured.rows} rows, p99 ${measured.p99} ms`);
+        calls[phase].push(measured);
+      }
     }
-    const demoResult = await measurePhase(demo, 'demo');
-    const yearResult = await measurePhase(year, 'year');
-    printTable(kind, demoResult, yearResult);
+    printTable(kind, { startupMs: startupMs.demo, idle: demoIdle, calls: calls.demo }, { startupMs: startupMs.year, idle: yearIdle, calls: calls.year });
   } finally {
-    for (const store of stores) await store.remove();
+    await sides.demo.server.stop();
+    await sides.year.server.stop();
   }
 }
 
@@ -436,14 +493,17 @@ function printTable(kind: Kind, demo: PhaseResult, year: PhaseResult) {
   });
   const startupMet = year.startupMs - demo.startupMs <= STARTUP_SLACK_MS;
   console.log(`   startup, npm start (compiled) on the existing database: demo ${(demo.startupMs / 1000).toFixed(2)} s, year ${(year.startupMs / 1000).toFixed(2)} s (median of ${STARTS}; target: within ${STARTUP_SLACK_MS / 1000} s of the demo) ${startupMet ? '✓' : '✗'}`);
-  if (demo.idleReadsPerMinute === null || year.idleReadsPerMinute === null) {
+  if (!demo.idle || !year.idle) {
     console.log('   idle database reads: not measured on PGlite (the server process holds the folder; pg_stat_database is read from outside)');
   } else {
-    const ratio = year.idleReadsPerMinute / demo.idleReadsPerMinute;
-    const met = year.idleReadsPerMinute <= IDLE_RATIO_TARGET * demo.idleReadsPerMinute;
+    const ratio = year.idle.perMinute / demo.idle.perMinute;
+    const met = year.idle.perMinute <= IDLE_RATIO_TARGET * demo.idle.perMinute;
     console.log(
-      `   idle server, pg_stat_database.tup_returned per minute (${IDLE_S} s window): demo ${ms(demo.idleReadsPerMinute)}, year ${ms(year.idleReadsPerMinute)}, ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} (target ≤ ${IDLE_RATIO_TARGET}) ${met ? '✓' : '✗'}`,
+      `   idle server, pg_stat_database.tup_returned per minute (${IDLE_S} s window): demo ${ms(demo.idle.perMinute)}, year ${ms(year.idle.perMinute)}, ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} (target ≤ ${IDLE_RATIO_TARGET}) ${met ? '✓' : '✗'}`,
     );
+    for (const [phase, idle] of [['demo', demo.idle], ['year', year.idle]] as const) {
+      console.log(`     most read while idle (${phase}, rows per minute): ${idle.topTables.map((t) => `${t.table} ${ms(t.perMinute)}`).join(', ') || 'none'}`);
+    }
   }
 }
 
@@ -465,5 +525,13 @@ export async function scaleBench() {
   const built = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the server did not compile (apps/server/build.mjs)');
   console.log(`\n7. Scale: list calls, start-up and idle reads on the demo data and on a busy year (scale ${SCALE})`);
-  for (const kind of benchKinds(adminUrl)) await benchKind(kind, adminUrl);
+  const stores: Store[] = [];
+  try {
+    // preparing is not timed: the kinds load their demo and generate their year side by side
+    const settled = await Promise.allSettled(benchKinds(adminUrl).map((kind) => prepareKind(kind, adminUrl, stores)));
+    for (const result of settled) if (result.status === 'rejected') throw result.reason;
+    for (const result of settled) if (result.status === 'fulfilled') await measureKind(result.value);
+  } finally {
+    for (const store of stores) await store.remove().catch((err: Error) => console.warn(`could not remove ${store.pg?.name ?? store.dataDir}: ${err.message}`));
+  }
 }
