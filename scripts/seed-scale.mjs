@@ -26,15 +26,16 @@ const { values: flags } = parseArgs({
     scale: { type: 'string' },
     seed: { type: 'string' },
     days: { type: 'string' },
+    now: { type: 'string' },
     help: { type: 'boolean' },
     ...Object.fromEntries(Object.keys(FIGURE_FLAGS).map((flag) => [flag, { type: 'string' }])),
   },
 });
 
 if (flags.help) {
-  console.log(`用法: [DATABASE_URL=postgres://…] [DATA_DIR=…] npm run seed:scale -- [--scale 0.1] [--seed 1] [--days 365]
+  console.log(`用法: [DATABASE_URL=postgres://…] [DATA_DIR=…] npm run seed:scale -- [--scale 0.1] [--seed 1] [--days 365] [--now 2026-11-28T08:00:00Z]
   ${Object.entries(FIGURE_FLAGS).map(([flag, key]) => `[--${flag} ${DEFAULT_SCALE_FIGURES[key]}]`).join(' ')}
-每个数字都乘以 --scale (也可用环境变量 SCALE、SEED)。`);
+每个数字都乘以 --scale (也可用环境变量 SCALE、SEED)。同一 --seed 与 --now 生成同样的数据 (时间相对 --now，默认当前时间)。`);
   process.exit(0);
 }
 
@@ -45,12 +46,19 @@ function numberOf(name, text) {
   return value;
 }
 
+function dateOf(text) {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) throw new Error(`--now 须为日期时间 (ISO 8601): ${text}`);
+  return date;
+}
+
 async function main() {
   const config = loadConfig();
   const options = {
     scale: numberOf('scale', flags.scale ?? process.env.SCALE),
     seed: numberOf('seed', flags.seed ?? process.env.SEED),
     days: numberOf('days', flags.days),
+    now: flags.now ? dateOf(flags.now) : undefined,
     ...Object.fromEntries(Object.entries(FIGURE_FLAGS).map(([flag, key]) => [key, numberOf(flag, flags[flag])])),
   };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];

@@ -47,10 +47,6 @@ export function numbered(prefix: string, dayExpr: string, orderExpr: string, par
   return `'${prefix}' || ${dayExpr} || lpad((row_number() OVER (PARTITION BY ${partition ? `${partition}, ` : ''}${dayExpr} ORDER BY ${orderExpr}) + COALESCE((SELECT last FROM trade_sequence ts WHERE ts.prefix = '${prefix}' AND ts.day = ${dayExpr}), 0))::text, 4, '0')`;
 }
 
-export interface Executed {
-  rows: number;
-}
-
 /** Runs one statement; PGlite answers affectedRows, node-postgres rowCount. */
 export async function run(tx: Db | Tx, text: string): Promise<number> {
   const result = (await tx.execute(sql.raw(text))) as unknown as { rowCount?: number | null; affectedRows?: number };

@@ -283,15 +283,20 @@ class YearWriter {
     );
     await run(
       tx,
+      // each district, and which of the names' cities it is in (天津 and 上海: the province is the city)
       `CREATE TEMP TABLE s_area ON COMMIT DROP AS
-       SELECT (row_number() OVER (ORDER BY d.code) - 1)::int AS rn, d.code, p.name AS province, c.name AS city, d.name AS district
-       FROM sys_area d JOIN sys_area c ON c.code = d.parent_code JOIN sys_area p ON p.code = c.parent_code
-       WHERE d.level = 3 AND left(d.code, 2) IN (${AREA_PROVINCES.map(lit).join(',')})`,
+       SELECT a.*, (row_number() OVER (PARTITION BY a.city_idx ORDER BY a.code) - 1)::int AS city_rn FROM (
+         SELECT (row_number() OVER (ORDER BY d.code) - 1)::int AS rn, d.code, p.name AS province, c.name AS city, d.name AS district,
+           (SELECT min(ci.i) - 1 FROM unnest(${textArray(CITIES)}) WITH ORDINALITY ci(name, i) WHERE c.name LIKE ci.name || '%' OR (c.name = '市辖区' AND p.name LIKE ci.name || '%'))::int AS city_idx
+         FROM sys_area d JOIN sys_area c ON c.code = d.parent_code JOIN sys_area p ON p.code = c.parent_code
+         WHERE d.level = 3 AND left(d.code, 2) IN (${AREA_PROVINCES.map(lit).join(',')})
+       ) a`,
     );
+    await run(tx, `CREATE TEMP TABLE s_city ON COMMIT DROP AS SELECT city_idx, count(*)::int AS n FROM s_area WHERE city_idx IS NOT NULL GROUP BY city_idx`);
     let nArea = await scalar(tx, `SELECT count(*) AS v FROM s_area`);
     if (!nArea) {
       // the area table is loaded at start-up; without it everybody sits in one district
-      await run(tx, `INSERT INTO s_area VALUES (0, '140602', '山西省', '朔州市', '朔城区')`);
+      await run(tx, `INSERT INTO s_area VALUES (0, '140602', '山西省', '朔州市', '朔城区', NULL, 0)`);
       nArea = 1;
     }
     const templates = new Map(
@@ -351,7 +356,9 @@ class YearWriter {
            '91' || left(a.code || '000000', 6) || 'MA' || lpad((g % 10000000)::text, 7, '0') AS c17,
            ${this.YEAR0} - interval '40 day' + (${h('g', 15)} % (30 * 86400)) * interval '1 second' AS created_at
          FROM generate_series(1, ${f.enterprises}) g
-         JOIN s_area a ON a.rn = ${h('g', 2)} % ${this.ctx.nArea}
+         -- registered in a district of the city its name carries (anywhere, for a city the area table lacks)
+         LEFT JOIN s_city sc ON sc.city_idx = (g - 1) % ${CITIES.length}
+         JOIN s_area a ON CASE WHEN sc.n IS NULL THEN a.rn = ${h('g', 2)} % ${this.ctx.nArea} ELSE a.city_idx = sc.city_idx AND a.city_rn = ${h('g', 2)} % sc.n END
        ) q`,
     );
     await run(tx, `CREATE UNIQUE INDEX ON s_ent (pool, pool_rank)`);
@@ -959,7 +966,7 @@ class YearWriter {
          contact_name, contact_mobile, contact_email, bank_name, bank_branch, bank_account_no, audit_status, audited_at, submitted_at, created_at, updated_at)
        SELECT id, 'C' || (200000 + idx), name_stem || CASE type ${Object.entries(SUFFIX_BY_TYPE).map(([k, v]) => `WHEN '${k}' THEN '${v}'`).join(' ')} END,
          credit_code, type, legal_person, province || city || district || street, area_code, province || '/' || city || '/' || district, street,
-         contact_name, mobile, 'qy' || lpad(idx::text, 5, '0') || '@coal.example', bank_name, city || '分行', bank_account_no,
+         contact_name, mobile, 'qy' || lpad(idx::text, 5, '0') || '@coal.example', bank_name, regexp_replace(city, '(市|市辖区|地区|盟)$', '') || '分行', bank_account_no,
          'approved', created_at + interval '1 day', created_at, created_at, created_at + interval '1 day'
        FROM s_ent ORDER BY idx`,
     );
@@ -977,7 +984,6 @@ class YearWriter {
   private async writeTrades() {
     const { ctx } = this;
     const op = ctx.operatorId;
-    const h = (e: string, s: number) => this.h(e, s);
     // a listing's quantity: what was subscribed, and (unless sold out) some left; an unopened one a plan of its own
     await this.step(
       'listings',
@@ -992,11 +998,12 @@ class YearWriter {
          CASE WHEN t.status IN ('approved', 'rejected') THEN t.audit_at END, CASE WHEN t.status IN ('approved', 'rejected') THEN ${op} END,
          t.hang, CASE WHEN t.hang = 2 THEN t.end_at END, t.created_at, COALESCE(t.audit_at, t.created_at)
        FROM s_trade t
-       JOIN LATERAL (
-         SELECT COALESCE(sum(COALESCE(d.quantity_kg, (3 + s.hs % 8) * 35000)) FILTER (WHERE s.status <> 'declined'), 0) AS subscribed FROM s_sub s
-         LEFT JOIN s_deal d ON d.kind = 'listing' AND d.src = s.id WHERE s.listing_idx = t.idx
-       ) sub ON true
-       CROSS JOIN LATERAL (SELECT sub.subscribed + CASE WHEN t.hang = 2 AND t.hp % 3 = 0 AND sub.subscribed > 0 THEN 0 ELSE (2 + t.hp % 10) * 35000 END AS quantity, sub.subscribed) q
+       LEFT JOIN (
+         SELECT s.listing_idx, sum(COALESCE(d.quantity_kg, (3 + s.hs % 8) * 35000)) FILTER (WHERE s.status <> 'declined') AS subscribed FROM s_sub s
+         LEFT JOIN s_deal d ON d.kind = 'listing' AND d.src = s.id GROUP BY s.listing_idx
+       ) sub ON sub.listing_idx = t.idx
+       CROSS JOIN LATERAL (SELECT COALESCE(sub.subscribed, 0) AS subscribed) s0
+       CROSS JOIN LATERAL (SELECT s0.subscribed + CASE WHEN t.hang = 2 AND t.hp % 3 = 0 AND s0.subscribed > 0 THEN 0 ELSE (2 + t.hp % 10) * 35000 END AS quantity, s0.subscribed) q
        WHERE NOT t.is_auction
        ORDER BY t.created_at, t.idx`,
     );
@@ -1025,7 +1032,14 @@ class YearWriter {
        WHERE t.is_auction
        ORDER BY t.created_at, t.idx`,
     );
-    void h;
+    // the trading centre recommends one approved trade in fifty on the home page (after the demo's own)
+    await this.step(
+      'trades: recommended',
+      'trade_recommendation',
+      `INSERT INTO trade_recommendation (trade_kind, trade_no, sort, created_by, created_at)
+       SELECT CASE WHEN t.is_auction THEN 'auction' ELSE 'listing' END, t.trade_no, 100 + row_number() OVER (ORDER BY t.audit_at, t.idx), ${op}, t.audit_at + interval '1 hour'
+       FROM s_trade t WHERE t.status = 'approved' AND t.hp % 50 = 7 ORDER BY t.audit_at, t.idx`,
+    );
   }
 
   private async writeDeals() {
