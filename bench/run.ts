@@ -6,6 +6,7 @@
 //  5. accepted bids per second on one hot auction beside single-row updates, and bid → 500 watchers latency
 //  6. the home page: requests/s of each of its API calls beside a bare Fastify route returning the same bytes,
 //     and its first and largest contentful paint in Chromium on loopback
+//  7. BENCH_ONLY=scale (bench/scale.ts): the list calls, start-up and idle reads on the demo data vs a busy year
 // BENCH_ONLY=api|web|listing|auction|home runs one part.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -564,3 +565,4 @@ if (!only || only === 'listing') {
   if (process.env.TEST_DATABASE_URL) await hotListing('postgres');
 }
 if (!only || only === 'home') await homePage();
+if (only === 'scale') await (await import('./scale')).scaleBench();
