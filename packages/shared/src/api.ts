@@ -51,4 +51,6 @@ export function pageSchema<T extends z.ZodType>(record: T) {
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
+/** A workspace list counts at most this many rows; beyond, it answers this total with `totalCapped`. */
+export const LIST_COUNT_LIMIT = 100_000;
 export const REQUEST_TIMEOUT_MS = 20000;

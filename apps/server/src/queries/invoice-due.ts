@@ -22,7 +22,7 @@ export async function invoiceDueOrders(db: Db, actor: Actor, query: InvoiceDueQu
   );
   const party = enterpriseId === null ? null : { enterpriseId, seller: orders.sellerEnterpriseId, buyer: orders.buyerEnterpriseId };
   const order = [{ key: orders.settledAt, desc: true }, { key: orders.id, desc: true }];
-  const { ids, total } = await listPageIds(db, { table: orders, id: orders.id, where, order, ...query }, party);
+  const { ids, total, totalCapped } = await listPageIds(db, { table: orders, id: orders.id, where, order, ...query }, party);
   const rows = ids.length ? await db.select().from(orders).where(inArray(orders.id, ids)) : [];
   const totals = await invoiceTotalsByOrder(db, ids);
   const none = { count: 0, total: 0, confirmedCount: 0, confirmedTotal: 0 };
@@ -30,6 +30,7 @@ export async function invoiceDueOrders(db: Db, actor: Actor, query: InvoiceDueQu
   return {
     records: inIdOrder(ids, rows).map((order) => dueOf(actor, held, order, totals.get(order.id) ?? none)),
     total,
+    totalCapped,
     current: query.pageNo,
     size: query.pageSize,
   };

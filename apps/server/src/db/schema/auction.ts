@@ -74,6 +74,11 @@ export const auctions = pgTable(
     check('auction_quantity', sql`${t.quantityKg} > 0`),
     index('auction_market_idx').on(t.status, t.hangState, t.tradeType),
     index('auction_due_idx').on(t.hangState, t.currentEnd),
+    // the scheduler's round (moveAuctionsOnTime, dueAuctions): enrolment to close, bidding to start
+    index('auction_due_enrolment_idx').on(t.enrolDeadline).where(sql`${t.status} = 'approved' AND ${t.hangState} = 0`),
+    index('auction_due_bidding_idx').on(t.bidStart).where(sql`${t.status} = 'approved' AND ${t.hangState} = 1`),
+    // 今日开始的竞价 (the to-dos): the approved auctions not yet decided, by the start of bidding
+    index('auction_bid_start_idx').on(t.bidStart).where(sql`${t.status} = 'approved' AND ${t.result} IS NULL`),
   ],
 );
 

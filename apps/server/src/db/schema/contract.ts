@@ -44,6 +44,8 @@ export const contracts = pgTable(
     buyerEnterpriseId: bigint('buyer_enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
     status: text('status').notNull().default('pending'),
     context: jsonb('context').$type<ContractContext>().notNull(),
+    /** the deal's time as the context states it (ISO text, sorts as time): the list's order, indexed */
+    dealAt: text('deal_at').generatedAlwaysAs(sql`("context"->>'dealAt')`),
     terms: jsonb('terms').$type<ContractTerms>().notNull(),
     text: jsonb('text').$type<string[]>().notNull(),
     pdfKey: text('pdf_key').notNull(),
@@ -71,9 +73,9 @@ export const contracts = pgTable(
     index('contract_buyer_idx').on(t.buyerEnterpriseId, t.id),
     index('contract_status_deadline_idx').on(t.status, t.signDeadline),
     // the list's order (newest deal first), for everyone and for each side; the deal number opens a contract
-    index('contract_deal_at_idx').on(sql`(${t.context}->>'dealAt')`, t.id),
-    index('contract_seller_deal_at_idx').on(t.sellerEnterpriseId, sql`(${t.context}->>'dealAt')`, t.id),
-    index('contract_buyer_deal_at_idx').on(t.buyerEnterpriseId, sql`(${t.context}->>'dealAt')`, t.id),
+    index('contract_deal_at_idx').on(t.dealAt, t.id),
+    index('contract_seller_deal_at_idx').on(t.sellerEnterpriseId, t.dealAt, t.id),
+    index('contract_buyer_deal_at_idx').on(t.buyerEnterpriseId, t.dealAt, t.id),
     index('contract_deal_no_idx').on(sql`(${t.context}->>'dealNo')`),
     // 待签署: the contracts still open to signature, by side
     index('contract_signable_seller_idx').on(t.sellerEnterpriseId).where(sql`${t.status} IN ('pending', 'seller_signed', 'buyer_signed') AND ${t.sellerSignedAt} IS NULL`),

@@ -40,6 +40,7 @@ export const drivers = pgTable(
     uniqueIndex('driver_enterprise_id_card_uq').on(t.enterpriseId, t.idCardNo),
     index('driver_enterprise_idx').on(t.enterpriseId, t.id),
     index('driver_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('driver_waiting_idx').on(t.status, t.enterpriseId).where(sql`${t.status} IN ('pending', 'rejected')`),
   ],
 );
 

@@ -47,6 +47,7 @@ export const fundJournal = pgTable(
     // 资金流水 newest first, all kinds or one
     index('fund_journal_enterprise_id_idx').on(t.enterpriseId, t.id),
     index('fund_journal_enterprise_kind_idx').on(t.enterpriseId, t.kind, t.id),
+    index('fund_journal_enterprise_kind_at_idx').on(t.enterpriseId, t.kind, t.createdAt),
   ],
 );
 

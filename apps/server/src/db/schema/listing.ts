@@ -57,8 +57,10 @@ export const listings = pgTable(
     check('listing_money', sql`${t.priceFen} >= 0 AND ${t.depositValueFen} >= 0`),
     index('listing_market_idx').on(t.status, t.hangState, t.tradeType),
     index('listing_enterprise_idx').on(t.enterpriseId),
-    // the scheduler's round (moveListingsOnTime): the listings still live, and the ended ones still inside their window
-    index('listing_live_idx').on(t.id).where(sql`${t.status} = 'approved' AND ${t.hangState} <> 2`),
+    // the scheduler's round (moveListingsOnTime, dueListings): one partial index per arm of what may be due
+    index('listing_due_start_idx').on(t.listedDateStart).where(sql`${t.status} = 'approved' AND ${t.hangState} = 0`),
+    index('listing_due_end_idx').on(t.listedDateEnd).where(sql`${t.status} = 'approved' AND ${t.hangState} IN (0, 1)`),
+    index('listing_sold_out_idx').on(t.id).where(sql`${t.status} = 'approved' AND ${t.hangState} IN (0, 1) AND ${t.subscribedKg} >= ${t.quantityKg}`),
     index('listing_reopenable_idx').on(t.listedDateEnd).where(sql`${t.status} = 'approved' AND ${t.hangState} = 2`),
   ],
 );

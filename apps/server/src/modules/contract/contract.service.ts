@@ -152,18 +152,17 @@ function filterWhere(enterpriseId: number | null, query: Omit<ContractQuery, 'pa
   );
 }
 
-/** Newest deal first: a contract made late by the sweep still sits where its deal does (indexed expression). */
-const dealAt = sql`(${contracts.context}->>'dealAt')`;
-const newestDealFirst = [desc(dealAt), desc(contracts.id)];
+/** Newest deal first: a contract made late by the sweep still sits where its deal does. */
+const newestDealFirst = [desc(contracts.dealAt), desc(contracts.id)];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listContracts(db: Db, actor: Actor, query: ContractQuery) {
   const enterpriseId = contractPolicy.can(actor, 'list');
   const party = enterpriseId === null ? null : { enterpriseId, seller: contracts.sellerEnterpriseId, buyer: contracts.buyerEnterpriseId };
-  const { ids, total } = await listPageIds(
+  const { ids, total, totalCapped } = await listPageIds(
     db,
-    { table: contracts, id: contracts.id, where: filterWhere(enterpriseId, query), order: [{ key: dealAt, desc: true }, { key: contracts.id, desc: true }], ...query },
+    { table: contracts, id: contracts.id, where: filterWhere(enterpriseId, query), order: [{ key: contracts.dealAt, desc: true }, { key: contracts.id, desc: true }], ...query },
     party,
   );
   // the summary needs no contract text (~4 KB a row)
@@ -172,6 +171,7 @@ export async function listContracts(db: Db, actor: Actor, query: ContractQuery) 
   return {
     records: inIdOrder(ids, rows).map((r) => presentSummary({ ...r, text: [] }, actor)),
     total,
+    totalCapped,
     current: query.pageNo,
     size: query.pageSize,
   };

@@ -107,9 +107,9 @@ function transportWhere(enterpriseId: number | null, query: Omit<TransportQuery,
 export async function listTrucks(db: Db, actor: Actor, query: TransportQuery) {
   const enterpriseId = deliveryPolicy.can(actor, 'list');
   const party = enterpriseId === null ? null : { enterpriseId, seller: dispatches.sellerEnterpriseId, buyer: dispatches.buyerEnterpriseId };
-  const { ids, total } = await listPageIds(db, { table: dispatches, id: dispatches.id, where: transportFilter(query), order: [{ key: dispatches.id, desc: true }], ...query }, party);
+  const { ids, total, totalCapped } = await listPageIds(db, { table: dispatches, id: dispatches.id, where: transportFilter(query), order: [{ key: dispatches.id, desc: true }], ...query }, party);
   const rows = ids.length ? await db.select().from(dispatches).where(inArray(dispatches.id, ids)) : [];
-  return { records: await presentTrucks(db, actor, inIdOrder(ids, rows)), total, current: query.pageNo, size: query.pageSize };
+  return { records: await presentTrucks(db, actor, inIdOrder(ids, rows)), total, totalCapped, current: query.pageNo, size: query.pageSize };
 }
 
 /** The same filters for the Excel export: at most 5,000 trucks. */

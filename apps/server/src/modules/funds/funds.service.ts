@@ -106,9 +106,9 @@ export async function listJournal(
 ) {
   const enterpriseId = requireEnterprise(actor);
   const where = journalWhere(enterpriseId, query);
-  const { ids, total } = await listPageIds(db, { table: fundJournal, id: fundJournal.id, where, order: [{ key: fundJournal.id, desc: true }], ...query });
+  const { ids, total, totalCapped } = await listPageIds(db, { table: fundJournal, id: fundJournal.id, where, order: [{ key: fundJournal.id, desc: true }], ...query });
   const rows = ids.length ? await db.select().from(fundJournal).where(inArray(fundJournal.id, ids)) : [];
-  return { records: inIdOrder(ids, rows).map(presentJournal), total, current: query.pageNo, size: query.pageSize };
+  return { records: inIdOrder(ids, rows).map(presentJournal), total, totalCapped, current: query.pageNo, size: query.pageSize };
 }
 
 export function presentJournal(j: typeof fundJournal.$inferSelect) {

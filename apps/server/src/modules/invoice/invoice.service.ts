@@ -135,9 +135,9 @@ export async function listInvoices(db: Db, actor: Actor, query: InvoiceQuery) {
   const enterpriseId = invoicePolicy.can(actor, 'list');
   const party = enterpriseId === null ? null : { enterpriseId, seller: invoices.sellerEnterpriseId, buyer: invoices.buyerEnterpriseId };
   const order = [{ key: invoices.createdAt, desc: true }, { key: invoices.id, desc: true }];
-  const { ids, total } = await listPageIds(db, { table: invoices, id: invoices.id, where: filterWhere(enterpriseId, query), order, ...query }, party);
+  const { ids, total, totalCapped } = await listPageIds(db, { table: invoices, id: invoices.id, where: filterWhere(enterpriseId, query), order, ...query }, party);
   const rows = ids.length ? await db.select().from(invoices).where(inArray(invoices.id, ids)) : [];
-  return { records: await present(db, actor, inIdOrder(ids, rows)), total, current: query.pageNo, size: query.pageSize };
+  return { records: await present(db, actor, inIdOrder(ids, rows)), total, totalCapped, current: query.pageNo, size: query.pageSize };
 }
 
 /** Every invoice the filters find (the Excel export), newest first, at most 5,000. */

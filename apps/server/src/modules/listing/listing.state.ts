@@ -1,5 +1,5 @@
 import { HangState, ListingMarketStates } from '@coalx/shared';
-import { and, eq, gt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { listings } from '../../db/schema/index';
 import { marketStateSql, transitionByTime } from '../../lib/transition';
@@ -21,12 +21,27 @@ export const announceListing = (row: typeof listings.$inferSelect) => ({ tradeNo
  * table (opened, ended, reopened: one event per moved row); rows already right are not touched. `endedAt` is kept
  * from the first end.
  */
+/**
+ * The approved listings a time move may be due for (a superset of those the rule moves): not started past their
+ * start, live past their end or sold out, ended but inside their window (a rejected 摘牌 gives quantity back). Each
+ * arm is a partial index, so an idle round reads the due rows, not every live listing; an ended listing past its
+ * window never moves again and is never read.
+ */
+function dueListings(now: Date): SQL {
+  const approved = eq(listings.status, 'approved');
+  const live = inArray(listings.hangState, [HangState.notStarted, HangState.open]);
+  return or(
+    and(approved, eq(listings.hangState, HangState.notStarted), lte(listings.listedDateStart, now)),
+    and(approved, live, lte(listings.listedDateEnd, now)),
+    and(approved, live, gte(listings.subscribedKg, sql`${listings.quantityKg}`)),
+    and(approved, eq(listings.hangState, HangState.ended), gt(listings.listedDateEnd, now)),
+  )!;
+}
+
 export function moveListingsOnTime(tx: Tx | Db, now: Date, where?: SQL) {
   return transitionByTime(tx, ListingMarketStates, ['open', 'end', 'reopen'], now, {
     table: listings,
-    // an ended listing whose window has closed can never move again: the round reads only the live ones and the
-    // ended ones a lost 摘牌 could reopen before their end (a partial index each), not every approved listing
-    where: and(eq(listings.status, 'approved'), or(ne(listings.hangState, HangState.ended), gt(listings.listedDateEnd, now)), where)!,
+    where: and(dueListings(now), where)!,
     set: (move) => ({ endedAt: move === 'end' ? sql`COALESCE(${listings.endedAt}, ${now}::timestamptz)` : null, updatedAt: now }),
     announce: announceListing,
   });

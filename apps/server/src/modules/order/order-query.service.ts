@@ -102,7 +102,7 @@ export async function listOrders(db: Db, clock: Clock, actor: Actor, query: Orde
   const now = clock.now();
   const filters = sideFilterWhere(db, enterpriseId, query, now);
   const party = enterpriseId === null ? null : { enterpriseId, seller: orders.sellerEnterpriseId, buyer: orders.buyerEnterpriseId };
-  // the tabs' counts: each side from its (side, status) index
+  // the tabs' counts: each side from its (side, status) index (an enterprise never trades with itself: lib/list-page.ts)
   const statusCounts = (where: SQL | undefined) => db.select({ status: orders.status, n: count() }).from(orders).where(where).groupBy(orders.status);
   const [page, ...byStatus] = await Promise.all([
     listPageIds(
@@ -112,7 +112,7 @@ export async function listOrders(db: Db, clock: Clock, actor: Actor, query: Orde
     ),
     ...(enterpriseId === null
       ? [statusCounts(filters)]
-      : [statusCounts(and(eq(orders.sellerEnterpriseId, enterpriseId), filters)), statusCounts(and(eq(orders.buyerEnterpriseId, enterpriseId), ne(orders.sellerEnterpriseId, enterpriseId), filters))]),
+      : [statusCounts(and(eq(orders.sellerEnterpriseId, enterpriseId), filters)), statusCounts(and(eq(orders.buyerEnterpriseId, enterpriseId), filters))]),
   ]);
   const rows = page.ids.length ? await db.select().from(orders).where(inArray(orders.id, page.ids)) : [];
   const counts: Record<string, number> = { all: 0 };
@@ -123,6 +123,7 @@ export async function listOrders(db: Db, clock: Clock, actor: Actor, query: Orde
   return {
     records: inIdOrder(page.ids, rows).map((r) => presentOrder(r, actor, now)),
     total: page.total,
+    totalCapped: page.totalCapped,
     current: query.pageNo,
     size: query.pageSize,
     counts,
