@@ -145,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    // the client's address (rate limits, sessions, the audit log) from the named proxies' X-Forwarded-For only
+    trustProxy: options.config.trustProxy,
     genReqId: () => randomUUID(),
     // a URL the router cannot decode is the client's mistake, answered in the envelope like every other refusal
     // (its answer skips the onSend hooks: the security headers are set here)

@@ -41,6 +41,11 @@ export interface Config {
   /** The SMTP server e-mail goes through (smtp://user:pass@host:port, smtps:// for TLS); empty: no e-mail is sent. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated); empty: none, the socket's
+   * address is the client's. Behind a proxy, without it every client shares the proxy's sign-in rate limit.
+   */
+  trustProxy: string | false;
   /** Webhook endpoints on private addresses (loopback, 10/8, 172.16/12, 192.168/16, link-local) are refused unless set. */
   webhookAllowPrivate: boolean;
 }
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'CoalX 煤炭现货交易平台 <noreply@coalx.example>',
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    trustProxy: env.TRUST_PROXY?.trim() || false,
   };
 }
 

@@ -86,6 +86,7 @@ describe('backup and restore of an embedded (PGlite) installation', () => {
   let files: Record<string, string>;
 
   beforeAll(async () => {
+    fs.mkdirSync(dataDir, { recursive: true });
     await makeInstallation(await openPglite(path.join(dataDir, 'pglite')), dataDir);
     sums = await pgliteSums(path.join(dataDir, 'pglite'));
     files = fileHashes(dataDir);

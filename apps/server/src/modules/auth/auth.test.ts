@@ -160,3 +160,26 @@ describe('login rate limit per address', () => {
     expect(limited.json().message).toContain('登录尝试过于频繁');
   });
 });
+
+describe('login rate limit behind a proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { loginRateLimit: 3, trustProxy: '10.9.0.0/24' });
+  });
+  afterAll(async () => t?.close());
+
+  const attempt = (remoteAddress: string, forwardedFor: string) =>
+    t.app.inject({ method: 'POST', url: '/trade-api/sys/login', payload: { username: 'x', password: 'y' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('counts per forwarded client when the request comes through the trusted proxy', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('10.9.0.5', '203.0.113.1')).statusCode).toBe(401);
+    expect((await attempt('10.9.0.5', '203.0.113.1')).statusCode).toBe(429);
+    // another client behind the same proxy has its own count
+    expect((await attempt('10.9.0.5', '203.0.113.2')).statusCode).toBe(401);
+  });
+
+  it('ignores the header from anyone else: a client cannot pick its own address', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('198.51.100.7', `192.0.2.${i}`)).statusCode).toBe(401);
+    expect((await attempt('198.51.100.7', '192.0.2.99')).statusCode).toBe(429);
+  });
+});
