@@ -42,7 +42,8 @@ WORKDIR /app
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=8080 \
-    SKIP_WEB_BUILD=1
+    SKIP_WEB_BUILD=1 \
+    SKIP_SERVER_BUILD=1
 COPY --from=deps /app/node_modules node_modules
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/shared packages/shared

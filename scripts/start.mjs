@@ -43,7 +43,8 @@ function serverBuildIsStale() {
 
 let serverArgs = [serverDist];
 if (process.env.SERVER_FROM_SOURCE === '1') serverArgs = ['--import', 'tsx', 'apps/server/src/main.ts'];
-else if (serverBuildIsStale()) {
+// SKIP_SERVER_BUILD=1 (the Docker image): the build shipped is the one to run, whatever the files' times say
+else if (process.env.SKIP_SERVER_BUILD !== '1' && serverBuildIsStale()) {
   try {
     const { buildServer } = await import('../apps/server/build.mjs');
     await buildServer();
