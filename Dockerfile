@@ -59,7 +59,7 @@ USER node
 VOLUME /data
 EXPOSE 8080
 # /trade-api/health answers 200 while the database answers
-HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 \
+HEALTHCHECK --interval=15s --timeout=5s --start-period=300s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/trade-api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # the compiled server directly: npm start would compare source and build times and could compile again
 CMD ["node", "apps/server/dist/main.mjs"]

@@ -54,7 +54,7 @@ export interface BackupTarget {
 // Helpers: external commands, row counts
 
 /** Runs a command, rejecting with its stderr's last lines when it fails or cannot start. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, okCodes: number[] = [0]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -66,7 +66,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
       reject(new BackupError(missing ? `找不到命令 ${command}: 请安装它 (PostgreSQL 客户端工具 15 或更新, 或 tar)` : `${command}: ${err.message}`));
     });
     child.on('close', (code) => {
-      if (code === 0) resolve();
+      if (code !== null && okCodes.includes(code)) resolve();
       else reject(new BackupError(`${command} 失败 (退出码 ${code}):\n${stderr.trim()}`));
     });
   });
@@ -161,7 +161,8 @@ export async function backup(target: BackupTarget, archive: string): Promise<Bac
     const args = ['-czf', partial, '-C', work, MANIFEST, target.databaseUrl ? PG_ARCHIVE : PGLITE_ARCHIVE];
     if (parts.length) args.push('-C', dataDir, ...parts);
     log(`打包 ${parts.length ? `数据库与 ${parts.join('/, ')}/` : '数据库'} → ${out}`);
-    await run('tar', args);
+    // GNU tar's 1: a file changed while it was read (a running node wrote it); the archive is whole
+    await run('tar', args, process.env, [0, 1]);
     fs.renameSync(partial, out); // a failed backup leaves no file that looks complete
     return manifest;
   } finally {
