@@ -262,9 +262,14 @@ export async function restore(target: BackupTarget, archive: string, options: Re
       fs.mkdirSync(aside, { recursive: true });
       fs.renameSync(from, path.join(aside, part));
     };
-    for (const part of DATA_DIR_PARTS) moveAside(part);
+    const putBack = (part: string) => {
+      fs.rmSync(path.join(dataDir, part), { recursive: true, force: true });
+      if (fs.existsSync(path.join(aside, part))) fs.renameSync(path.join(aside, part), path.join(dataDir, part));
+    };
 
-    const restored = target.databaseUrl ? await loadPostgres(target.databaseUrl, work, log) : await loadPglite(dataDir, work, moveAside, log);
+    // the database first: a load that fails leaves the DATA_DIR folders where they were
+    const restored = target.databaseUrl ? await loadPostgres(target.databaseUrl, work, log) : await loadPglite(dataDir, work, moveAside, putBack, log);
+    for (const part of DATA_DIR_PARTS) moveAside(part);
     for (const part of manifest.parts) fs.renameSync(path.join(work, part), path.join(dataDir, part));
 
     const expected = new Map(manifest.tables.map((t) => [t.name, t.rows]));
@@ -315,15 +320,21 @@ async function loadPostgres(url: string, work: string, log: (line: string) => vo
   }
 }
 
-async function loadPglite(dataDir: string, work: string, moveAside: (part: string) => void, log: (line: string) => void) {
+async function loadPglite(dataDir: string, work: string, moveAside: (part: string) => void, putBack: (part: string) => void, log: (line: string) => void) {
   const pgliteDir = path.join(dataDir, 'pglite');
-  moveAside('pglite');
+  moveAside('pglite'); // PGlite loads only into a folder without a database
   log('PGlite loadDataDir …');
-  const client = new PGlite(pgliteDir, { loadDataDir: new Blob([fs.readFileSync(path.join(work, PGLITE_ARCHIVE))]) });
+  let client: PGlite | undefined;
   try {
+    client = new PGlite(pgliteDir, { loadDataDir: new Blob([fs.readFileSync(path.join(work, PGLITE_ARCHIVE))]) });
     await client.waitReady;
     return await countRows(pgliteQuery(client));
+  } catch (err) {
+    await client?.close().catch(() => {});
+    client = undefined;
+    putBack('pglite'); // the half-loaded folder goes, the database that was there comes back
+    throw err;
   } finally {
-    await client.close();
+    await client?.close();
   }
 }
