@@ -18,7 +18,7 @@ import type { ScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 
 /** A stopping process exits by then at the latest (orchestrators send SIGKILL at 10 s). */
-const SHUTDOWN_DEADLINE_MS = 9_000;
+const SHUTDOWN_DEADLINE_MS = 8_000;
 
 async function main() {
   const config = loadConfig();
