@@ -14,7 +14,7 @@ import { openPglite, openPostgres } from '../lib/database';
 import { ensureAreas } from '../modules/area/area.service';
 import { chainAuditRows } from '../modules/audit/audit-chain';
 import { verifyAuditTrail } from '../modules/audit/audit-verify';
-import { LocalFileStorage } from '../modules/files/storage';
+import { DatabaseFileStorage, LocalFileStorage } from '../modules/files/storage';
 import { loadPlatformCa } from '../modules/ukey/ca';
 import { loginAs } from '../test/factories';
 import { codeMigrations, copyFields, copyLine, DbMoveError, exportDatabase, importDatabase, inLoadOrder, readManifest, type MoveManifest } from './db-move';
@@ -86,6 +86,9 @@ describe('moving an installation from PGlite to PostgreSQL', () => {
           VALUES (${'迁移测试 ' + AWKWARD}, 'POST', '/move-test', 'success', 200, ${String(i)}, ${JSON.stringify({ note: AWKWARD, i })}::jsonb)`);
       }
       expect(await chainAuditRows(database.db)).toBeGreaterThanOrEqual(3);
+      // file bytes as PostgreSQL keeps them (stored_file): every byte value, through COPY's hex bytea and back
+      const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
+      await new DatabaseFileStorage(database.db).put('move-test/every-byte.bin', bytes);
     } finally {
       await database.close();
     }
