@@ -128,7 +128,7 @@ describe.skipIf(!binDir)('a database that restarts and dies under a bid storm', 
   async function startApp(name: string) {
     const dataDir = path.join(folder, name);
     fs.mkdirSync(dataDir);
-    const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: postgres.url, DEMO_DATA: '1', BID_RATE_LIMIT: '100000', LOG_LEVEL: 'warn' };
+    const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: postgres.url, DEMO_DATA: '1', BID_RATE_LIMIT: '100000', LOG_LEVEL: 'warn', CA_KEY_PASSPHRASE: 'outage-test-passphrase' };
     const server = startServerProcess(env, await freePort());
     servers.push(server);
     return server;
