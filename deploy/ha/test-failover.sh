@@ -65,7 +65,7 @@ cleanup() {
   if [ "$result" != 0 ]; then
     for f in "$WORK"/app1.log "$WORK"/app2.log; do
       # without the error objects' indented fields: the message and where it was thrown stay
-      [ -f "$f" ] && { echo "--- last lines of $f"; grep -v '^ ' "$f" | tail -n 12 | cut -c1-300; }
+      [ -f "$f" ] && { echo "--- last lines of $f"; grep -v -E '^ +[a-zA-Z]+: |^ +[}{]' "$f" | tail -n 20 | cut -c1-300; }
     done
     for f in "$WORK"/pg1/patroni.log "$WORK"/pg2/patroni.log; do
       [ -f "$f" ] && { echo "--- last Patroni lines of $f"; grep -E '^[0-9-]+ [0-9:,]+ (INFO|WARNING|ERROR)' "$f" | grep -v -e Traceback -e 'Exception happened' | tail -n 8; }
