@@ -1,4 +1,4 @@
-import { bidsSettled } from './flows/place-bid';
+import { bidsSettled, forgetAuctionStates } from './flows/place-bid';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,8 @@ import homeRoutes from './api/home.routes';
 import marketIndexRoutes from './api/market-index.routes';
 import { PublicCache } from './lib/public-cache';
 import { buildSnapshot } from './modules/auction/auction.service';
+import metrics from './plugins/metrics';
+import type { Lifecycle } from './modules/system/readiness';
 import { AuctionRooms, BoardFeed, pushAuctionEvents, pushBoardEvents } from './plugins/realtime';
 import { invalidateOnEvents } from './plugins/public-cache';
 import { eventBusOf, listenAcrossProcesses } from './lib/events';
@@ -105,6 +107,8 @@ declare module 'fastify' {
     auctionRooms: AuctionRooms;
     boardFeed: BoardFeed;
     publicCache: PublicCache;
+    /** Set when the process is stopping: /trade-api/ready answers 503 so the load balancer sends nothing new. */
+    lifecycle: Lifecycle;
     smsProvider: SmsProvider;
     platformCa: PlatformCa;
     ukeyVerifier: UkeyVerifier;
@@ -161,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config);
   // home-page reads: 2 s is short enough for trade states that move with the clock
   app.decorate('publicCache', new PublicCache(options.config.publicCacheMs));
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
   app.decorate('smsProvider', options.smsProvider ?? smsProviderFromConfig(options.config));
   app.decorate('fileLinks', new FileLinks(loadFileLinkKey({ dataDir: options.config.dataDir, keyFile: options.config.fileLinkKeyFile })));
@@ -200,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await registerEventListeners(app, options.database);
   await registerNotifications(app);
+  await app.register(metrics, { token: options.config.metricsToken });
 
   await app.register(
     async (api) => {
@@ -300,10 +306,21 @@ async function registerEventListeners(app: FastifyInstance, database: Database) 
     ...longTermFollowUps(bus, app),
   ];
   const unlisten = await listenAcrossProcesses(database, (payload, err) => app.log.warn({ err, payload }, 'bad event notification'));
+  // events sent while this process could not hear them are lost: whatever was built on them is read again
+  const stopResync = database.onListenRestored((gapMs) => {
+    forgetAuctionStates(app.db);
+    app.publicCache.clear();
+    rooms.resyncAll();
+    boardFeed.changed('');
+    // notifying events are durable (msg_event): a round picks up those other processes committed meanwhile
+    app.notifications.kick();
+    app.log.warn({ gapMs, rooms: rooms.watcherCount() }, '通知中断后已重新同步: 竞价缓存与公开缓存已清空，竞价室已重新读取');
+  });
   const heartbeat = setInterval(() => rooms.heartbeat(), 30_000);
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    stopResync();
     for (const stop of stopListening) stop();
     rooms.closeAll();
     boardFeed.closeAll();

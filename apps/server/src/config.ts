@@ -41,6 +41,10 @@ export interface Config {
   /** The SMTP server e-mail goes through (smtp://user:pass@host:port, smtps:// for TLS); empty: no e-mail is sent. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** On SIGTERM, how long /trade-api/ready answers 503 before the listener closes (a load balancer's check interval). */
+  drainDelayMs: number;
+  /** The bearer token Prometheus sends to /metrics; empty: /metrics answers the machine and private networks only. */
+  metricsToken: string | null;
   /** Webhook endpoints on private addresses (loopback, 10/8, 172.16/12, 192.168/16, link-local) are refused unless set. */
   webhookAllowPrivate: boolean;
 }
@@ -84,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'CoalX 煤炭现货交易平台 <noreply@coalx.example>',
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    drainDelayMs: Math.min(5_000, Math.max(0, Number(env.DRAIN_DELAY_MS ?? 1_000) || 0)),
   };
 }
 

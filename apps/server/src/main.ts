@@ -17,6 +17,9 @@ import { demoBiddersJob, ensureLiveDemoAuction } from './demo/auctions';
 import type { ScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 
+/** A stopping process exits by then at the latest (orchestrators send SIGKILL at 10 s). */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
 async function main() {
   const config = loadConfig();
   let unlock = () => {};
@@ -67,9 +70,10 @@ async function main() {
   phase('seedMs');
 
   const { platformCa, demoAuction, demoLoaded } = started;
-  // exactly one process drives the demo bidders, or every process would bid for them
+  // exactly one process at a time drives the demo bidders, or every process would bid for them
   const extraJobs: ScheduledJob[] = [];
-  if (demoAuction && (await database.holdForLife('demoBidders'))) extraJobs.push(demoBiddersJob(Date.now(), demoAuction));
+  const demoLease = demoAuction ? await database.lease('demoBidders') : null;
+  if (demoAuction && demoLease) extraJobs.push(demoBiddersJob(Date.now(), demoAuction, demoLease));
 
   const app = await buildApp({
     config,
@@ -85,17 +89,30 @@ async function main() {
     await readAllButNewest(database.db);
     phase('demoMessagesMs');
   }
-  if (extraJobs.length) app.log.info({ tradeNo: demoAuction }, '本进程驱动演示竞价');
+  if (demoLease?.held()) app.log.info({ tradeNo: demoAuction }, '本进程驱动演示竞价');
 
   let closing = false;
+  // SIGTERM (a rolling deploy, docker stop): /trade-api/ready turns 503 at once so the load balancer sends nothing
+  // new, then the listener closes, requests in flight are answered, sockets are told to reconnect elsewhere (1012)
+  // and the process exits, within SHUTDOWN_DEADLINE_MS whatever the database does meanwhile
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    app.lifecycle.draining = true;
     app.log.info({ signal }, '正在停止服务');
+    const deadline = setTimeout(() => {
+      app.log.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, '停止超时，强制退出');
+      unlock();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
       await app.close();
       await database.close();
+    } catch (err) {
+      app.log.error({ err }, '停止服务时出错');
     } finally {
+      clearTimeout(deadline);
       unlock();
       process.exit(0);
     }

@@ -19,6 +19,10 @@ export const ERRORS = {
   too_many_requests: { status: 429, message: '请求过于频繁，请稍后再试' },
   internal: { status: 500, message: '服务器开小差了，请稍后再试' },
   unavailable: { status: 503, message: '服务暂不可用，请稍后再试' },
+  /** The database is away (a restart, a failover): nothing was done, the same request may be sent again (Retry-After). */
+  busy_retry: { status: 503, message: '系统繁忙，请稍后重试' },
+  /** The database went away while a bid was being written and could not be asked since: it may or may not stand. */
+  bid_outcome_unknown: { status: 503, message: '出价结果待确认，请在出价记录中查看后再出价' },
   // sign-in and account
   bad_credentials: { status: 401, message: '用户名或密码错误' },
   account_locked: { status: 423, message: '账号已锁定' },

@@ -1,6 +1,5 @@
-import { HealthSchema, SwitchSchema, SwitchUpdateSchema, UserPermissionSchema, envelopeSchema, safeString } from '@coalx/shared';
+import { HealthSchema, ReadySchema, SwitchSchema, SwitchUpdateSchema, UserPermissionSchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
-import { ping } from '../flows/seed-system-data';
 import { appError } from '../errors';
 import { ok } from '../lib/envelope';
 import type { ZodApp } from '../lib/route-types';
@@ -8,20 +7,30 @@ import { requireActor } from '../plugins/authenticate';
 import { systemPolicy } from '../modules/system/system.policy';
 import { getUserPermission } from '../modules/auth/permissions.service';
 import { getAllDictItems, listSwitches, updateSwitch } from '../modules/system/system.service';
+import { databaseAnswers, notReadyReasons, readiness } from '../modules/system/readiness';
 
 const DictMapSchema = z.record(safeString(), z.array(z.object({ value: safeString(), text: safeString(), disabled: z.boolean().optional() })));
 
 export default async function systemRoutes(app: ZodApp) {
   app.get(
     '/health',
-    { config: { permission: 'public' }, schema: { tags: ['system'], summary: '健康检查 (数据库可用时 200)', response: { 200: envelopeSchema(HealthSchema) } } },
+    { config: { permission: 'public' }, schema: { tags: ['system'], summary: '存活检查 (进程在运行即 200，并报告数据库是否可用)', response: { 200: envelopeSchema(HealthSchema) } } },
     async () => {
-      try {
-        await ping(app.db);
-      } catch {
-        throw appError('unavailable', '数据库不可用');
-      }
-      return ok({ status: 'ok' as const, database: 'ok' as const, time: app.clock.now().toISOString() });
+      const database = (await databaseAnswers(app.database)) ? ('ok' as const) : ('unavailable' as const);
+      return ok({ status: 'ok' as const, database, time: app.clock.now().toISOString() });
+    },
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['system'], summary: '就绪检查 (数据库可用、迁移完成、通知连接正常且未在停止时 200，否则 503)', response: { 200: envelopeSchema(ReadySchema) } },
+    },
+    async () => {
+      const { ready, checks } = await readiness(app.database, app.lifecycle);
+      if (!ready) throw appError('unavailable', `服务未就绪：${notReadyReasons(checks).join('、')}`);
+      return ok({ status: 'ready' as const, checks });
     },
   );
 

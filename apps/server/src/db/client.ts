@@ -7,6 +7,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config';
+import { AdvisoryLease, NotificationConnection } from './notification-connection';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -17,13 +18,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's connection pool (PostgreSQL only): its use is a metric. */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   /** LISTEN on a channel; NOTIFY is sent with pg_notify inside the transaction that made the change. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** Runs `work` alone among all processes on this database (start-up: seed and demo data). */
   exclusively<T>(lock: ProcessLock, work: () => Promise<T>): Promise<T>;
-  /** Takes the lock for the life of this process if no other process holds it: true for the one that got it. */
-  holdForLife(lock: ProcessLock): Promise<boolean>;
+  /**
+   * Holds the lock while no other process does, and takes it again after losing it with a connection (another
+   * process may have taken it meanwhile): `held()` says whether this process holds it now.
+   */
+  lease(lock: ProcessLock): Promise<{ held(): boolean }>;
+  /** Whether notifications are heard now (always on PGlite) and since when they are not. */
+  listenHealth(): { listening: boolean; downSince: number | null };
+  /** Called when notifications are heard again after a gap: whatever was sent meanwhile was lost. */
+  onListenRestored(listener: (gapMs: number) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -57,7 +67,9 @@ export async function openPgliteWith(decorate: DbDecorator, dataDir?: string): P
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     listen: (channel, handler) => client.listen(channel, handler),
     exclusively: (_lock, work) => work(),
-    holdForLife: async () => true,
+    lease: async () => ({ held: () => true }),
+    listenHealth: () => ({ listening: true, downSince: null }),
+    onListenRestored: () => () => undefined,
     close: () => client.close(),
   };
 }
@@ -65,15 +77,24 @@ export async function openPgliteWith(decorate: DbDecorator, dataDir?: string): P
 // any fixed number: the advisory lock that serialises migrations across processes on one server
 const MIGRATION_LOCK_ID = 7_202_611;
 
+/**
+ * Connections to a server that may restart or fail over: a connection attempt gives up after 5 s (a request then
+ * fails fast, 503, instead of hanging), and TCP keepalive notices a peer that vanished. node-postgres prepares named
+ * statements per connection, so a new connection prepares them again by itself.
+ */
+const CONNECTION_OPTIONS = { keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 5_000 } as const;
+
 export async function openPostgresWith(decorate: DbDecorator, url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  const heldForLife: pg.Client[] = [];
+  const pool = new pg.Pool({ connectionString: url, max, ...CONNECTION_OPTIONS });
+  const leases: AdvisoryLease[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
+  const notifications = new NotificationConnection({ connectionString: url });
   const db = decorate(drizzlePg(pool, { schema }) as unknown as Db, {});
   return {
     db,
     kind: 'postgres',
+    pool,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -84,29 +105,9 @@ export async function openPostgresWith(decorate: DbDecorator, url: string, max =
         client.release();
       }
     },
-    async listen(channel, handler) {
-      // one connection of its own, reopened if the server drops it, so no notification is missed for long
-      let client: pg.Client | null = null;
-      let stopped = false;
-      const connect = async () => {
-        if (stopped) return;
-        client = new pg.Client({ connectionString: url });
-        client.on('notification', (message) => {
-          if (message.channel === channel && message.payload !== undefined) handler(message.payload);
-        });
-        client.on('error', () => {
-          client = null;
-          setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-        });
-        await client.connect();
-        await client.query(`LISTEN ${channel}`);
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => undefined);
-      };
-    },
+    listen: (channel, handler) => notifications.listen(channel, handler),
+    listenHealth: () => notifications.health(),
+    onListenRestored: (listener) => notifications.onRestored(listener),
     async exclusively(lock, work) {
       const client = await pool.connect();
       try {
@@ -117,21 +118,16 @@ export async function openPostgresWith(decorate: DbDecorator, url: string, max =
         client.release();
       }
     },
-    async holdForLife(lock) {
-      // a connection of its own, outside the pool: the lock lives as long as it does, and dies with the process
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (err) => console.warn(`PostgreSQL 锁连接断开: ${err.message}`));
-      await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PROCESS_LOCKS[lock]]);
-      if (rows[0]?.locked) {
-        heldForLife.push(client);
-        return true;
-      }
-      await client.end();
-      return false;
+    async lease(lock) {
+      // a connection of its own, outside the pool: the lock lives as long as it does
+      const lease = new AdvisoryLease({ connectionString: url }, PROCESS_LOCKS[lock]);
+      leases.push(lease);
+      await lease.start();
+      return lease;
     },
     async close() {
-      await Promise.all(heldForLife.splice(0).map((client) => client.end().catch(() => undefined)));
+      await Promise.all(leases.splice(0).map((lease) => lease.stop()));
+      await notifications.stop();
       await pool.end();
     },
   };

@@ -177,13 +177,13 @@ export async function ensureLiveDemoAuction(db: Db, ukey: UkeyVerifier, now: Dat
  * alive for a newcomer. A trader who enrols in that auction is never bid for.
  */
 // Only the demo auction of start-up: an auction a trader (or a test) publishes meanwhile must never get robot bids.
-export function demoBiddersJob(startedAt: number, tradeNo: string, minutes = 10): ScheduledJob {
+export function demoBiddersJob(startedAt: number, tradeNo: string, lease: { held(): boolean } = { held: () => true }, minutes = 10): ScheduledJob {
   let nextBidAt = startedAt + 5_000;
   return {
     name: 'demo.bidders',
     async run(db, now) {
       const time = now.getTime();
-      if (time > startedAt + minutes * MINUTE || time < nextBidAt) return;
+      if (time > startedAt + minutes * MINUTE || time < nextBidAt || !lease.held()) return;
       nextBidAt = time + 6_000 + Math.floor(Math.random() * 9_000);
       const [live] = await db
         .select()

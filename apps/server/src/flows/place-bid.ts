@@ -1,10 +1,11 @@
 import { AuctionMarketStates, AuctionState, bidderAlias, bidLogGenesis, bidLogHash, bidLogTime, bidPriceProblem, deadlineAfterBid } from '@coalx/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client';
 import { auctionBids, auctionEnrolments, auctions } from '../db/schema/index';
 import { appError, notFound } from '../errors';
 import type { Clock } from '../lib/clock';
 import { GroupCommitter, type Verdict } from '../lib/group-commit';
+import { isDatabaseUnavailable, neverSent } from '../lib/db-errors';
 import { auctionPolicy } from '../modules/auction/auction.policy';
 import type { Actor } from '../lib/actor';
 import { deliverHere, EVENTS_CHANNEL, eventBusOf, notificationsDeliveredHere, type DomainEvents } from '../lib/events';
@@ -34,7 +35,7 @@ const sequencers = new WeakMap<Db, GroupCommitter<BidJob, AcceptedBid>>();
 
 function sequencerOf(db: Db) {
   let sequencer = sequencers.get(db);
-  if (!sequencer) sequencers.set(db, (sequencer = new GroupCommitter((_tradeNo, jobs) => commitBids(db, jobs), MAX_GROUP)));
+  if (!sequencer) sequencers.set(db, (sequencer = new GroupCommitter((_tradeNo, jobs) => commitBids(db, jobs), MAX_GROUP, 0, 'bid')));
   return sequencer;
 }
 
@@ -101,6 +102,11 @@ function cacheOf(db: Db) {
   return cache;
 }
 
+/** Forgets every auction's state this process holds (after a gap in the notifications that keep it current). */
+export function forgetAuctionStates(db: Db) {
+  auctionCaches.get(db)?.clear();
+}
+
 async function loadAuction(db: Db, tradeNo: string): Promise<AuctionState_ | null> {
   const [auction] = await db.select().from(auctions).where(eq(auctions.tradeNo, tradeNo)).limit(1);
   if (!auction) return null;
@@ -123,7 +129,19 @@ async function commitBids(db: Db, jobs: readonly BidJob[]): Promise<Verdict<Acce
     }
     const judged = judgeBids(held, jobs);
     if (!judged.rows.length) return judged.verdicts;
-    const written = await writeAcceptedBids(db, held.auction, judged);
+    let written: Awaited<ReturnType<typeof writeAcceptedBids>>;
+    try {
+      written = await writeAcceptedBids(db, held.auction, judged);
+    } catch (err) {
+      cache.delete(tradeNo);
+      if (!isDatabaseUnavailable(err) || neverSent(err)) throw err;
+      // the database went away with the statement: it committed or it did not, and the stored bids say which
+      const stood = await groupStood(db, held.auction.id, judged.rows);
+      if (stood === false) throw err; // surely not stored: a retry-safe refusal (503)
+      if (stood === null) throw appError('bid_outcome_unknown');
+      // stored: each bid is answered accepted; whether it also started the bidding, the next read of the auction says
+      written = { started: null };
+    }
     if (!written) {
       cache.delete(tradeNo);
       continue;
@@ -138,6 +156,36 @@ async function commitBids(db: Db, jobs: readonly BidJob[]): Promise<Verdict<Acce
     return judged.verdicts;
   }
   return jobs.map(() => refused(appError('too_many_requests', '出价人数较多，请重新出价')));
+}
+
+/** How long a bid whose write lost the database waits to learn whether it was stored (a failover takes seconds). */
+const OUTCOME_DEADLINE_MS = 20_000;
+
+/**
+ * Whether a group whose write lost its connection was stored: its bids' hashes at their seqs (true), another's or
+ * none (false), or the database could not be asked before the deadline (null). The write is one statement, so its
+ * bids stand or fall together. The auction's row lock is taken first: a write still committing (waiting for its
+ * synchronous replica) holds it, and is seen once it has ended either way.
+ */
+async function groupStood(db: Db, auctionId: number, rows: readonly NewBid[]): Promise<boolean | null> {
+  const deadline = Date.now() + OUTCOME_DEADLINE_MS;
+  const seqs = rows.map((r) => r.seq);
+  while (Date.now() < deadline) {
+    try {
+      const stored = await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL lock_timeout = '5s'`);
+        await tx.execute(sql`SELECT 1 FROM auction WHERE id = ${auctionId} FOR SHARE`);
+        const result = await tx.execute(sql`SELECT seq, hash FROM auction_bid WHERE auction_id = ${auctionId} AND seq >= ${Math.min(...seqs)} AND seq <= ${Math.max(...seqs)}`);
+        return (result as unknown as { rows: { seq: number; hash: string }[] }).rows;
+      });
+      const hashes = new Map(stored.map((row) => [Number(row.seq), row.hash]));
+      return rows.every((row) => hashes.get(row.seq!) === row.hash);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  return null;
 }
 
 type BidAccepted = DomainEvents['auction.bid_accepted'];
@@ -196,16 +244,19 @@ const START_BIDDING = inlineMarketMove(AuctionMarketStates, 'startBidding');
 /**
  * The group's bids, the auction's new head and their announcements in ONE statement (one round trip, one commit),
  * guarded: it writes only if the stored auction is still the one judged against (same bid count and deadline,
- * approved, not ended, paused or cancelled). The guard row is locked first, so concurrent writers of several processes queue on it and
- * the loser's guard fails on the winner's new bid count. The text never changes, so PostgreSQL prepares it once per
- * connection (a named statement: no parsing or planning per group).
+ * approved, not ended, paused or cancelled). The deadline is compared to the millisecond JavaScript knows it to: a
+ * row written by SQL may hold microseconds, and an exact comparison would refuse every bid on it. The guard row is
+ * locked first, so concurrent writers of several processes queue on it and the loser's guard fails on the winner's
+ * new bid count. The text never changes, so PostgreSQL prepares it once per connection (a named statement: no
+ * parsing or planning per group).
  */
 const WRITE_BIDS = {
-  name: 'coalx_write_bids_v3',
+  name: 'coalx_write_bids_v4',
   text: `
     WITH guard AS (
       SELECT id, hang_state FROM auction
-      WHERE id = $1 AND status = 'approved' AND hang_state NOT IN (${AuctionState.ended}, ${AuctionState.paused}, ${AuctionState.cancelled}) AND bid_count = $2 AND current_end = $3::timestamptz
+      WHERE id = $1 AND status = 'approved' AND hang_state NOT IN (${AuctionState.ended}, ${AuctionState.paused}, ${AuctionState.cancelled}) AND bid_count = $2
+        AND current_end >= $3::timestamptz AND current_end < $3::timestamptz + interval '1 millisecond'
       FOR UPDATE
     ),
     inserted AS (

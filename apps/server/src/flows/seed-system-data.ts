@@ -91,7 +91,3 @@ export async function seedSystemData(db: Db): Promise<void> {
       .onConflictDoUpdate({ target: systemMeta.key, set: { value: fingerprint, updatedAt: new Date() } });
   });
 }
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
-}

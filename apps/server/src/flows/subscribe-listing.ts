@@ -86,7 +86,7 @@ const sequencers = new WeakMap<Db, { committer: GroupCommitter<SubscribeJob, Sub
  */
 async function enqueue(db: Db, job: SubscribeJob) {
   let sequencer = sequencers.get(db);
-  if (!sequencer) sequencers.set(db, (sequencer = { committer: new GroupCommitter((tradeNo, jobs) => commitWithRetry(db, tradeNo, jobs)), lingering: new Map() }));
+  if (!sequencer) sequencers.set(db, (sequencer = { committer: new GroupCommitter((tradeNo, jobs) => commitWithRetry(db, tradeNo, jobs), undefined, 0, 'subscription'), lingering: new Map() }));
   const { committer, lingering } = sequencer;
   const key = job.input.tradeId;
   if (committer.depth(key) === 0) {

@@ -13,6 +13,15 @@ export type Verdict<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 export type CommitGroup<J, R> = (key: string, jobs: readonly J[]) => Promise<Verdict<R>[]>;
 
+/** Hears every group committed (metrics): what kind of work, how many requests, how many accepted. */
+export type GroupObserver = (kind: string, size: number, accepted: number) => void;
+const groupObservers = new Set<GroupObserver>();
+
+export function observeGroups(observer: GroupObserver): () => void {
+  groupObservers.add(observer);
+  return () => groupObservers.delete(observer);
+}
+
 interface Waiting<J, R> {
   job: J;
   resolve: (value: R) => void;
@@ -29,6 +38,8 @@ export class GroupCommitter<J, R> {
     private readonly maxGroup = 100,
     /** How long each group waits for company before it is written: only for work nobody waits on (audit rows). */
     private readonly lingerMs = 0,
+    /** What the groups hold, for whoever observes them (bid, subscription, audit). */
+    private readonly kind = 'work',
   ) {}
 
   submit(key: string, job: J): Promise<R> {
@@ -71,9 +82,12 @@ export class GroupCommitter<J, R> {
         verdicts = await this.commitGroup(key, group.map((w) => w.job));
         if (verdicts.length !== group.length) throw new Error(`group commit answered ${verdicts.length} of ${group.length}`);
       } catch (error) {
+        for (const observe of groupObservers) observe(this.kind, group.length, 0);
         for (const waiting of group) waiting.reject(error);
         continue;
       }
+      const accepted = verdicts.filter((verdict) => verdict.ok).length;
+      for (const observe of groupObservers) observe(this.kind, group.length, accepted);
       group.forEach((waiting, i) => {
         const verdict = verdicts[i]!;
         if (verdict.ok) waiting.resolve(verdict.value);

@@ -35,6 +35,11 @@ export class PublicCache {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
   }
 
+  /** Drops everything (after a gap in the notifications that invalidate it). */
+  clear() {
+    this.entries.clear();
+  }
+
   invalidate(prefix: string) {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }

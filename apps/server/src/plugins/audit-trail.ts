@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuditChanges } from '../db/schema/audit';
 import { redactSecrets } from '../lib/log-redaction';
 import { GroupCommitter } from '../lib/group-commit';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { runInAuditScope, type AuditScope } from '../lib/audit-scope';
 import { auditNaming } from '../queries/audit-naming';
 import { boundedBody, objectIdOf, objectTypeOf, recordAudits, storableText, type AuditEntry } from '../modules/audit/audit.service';
@@ -115,15 +116,30 @@ export default fp(async (app) => {
 
   // rows are written in groups: whatever requests answered while the last group was written (or within a few ms)
   // go in one insert, so a burst of bids costs the database a few statements, not two per bid
+  // rows of acknowledged actions are never dropped for an outage: while the database is away the group is tried
+  // again (the rows behind it wait in the queue), until a shutdown's deadline, after which they go to the log whole
+  let giveUpAt = Infinity;
   const writer = new GroupCommitter<AuditEntry, void>(async (_key, entries) => {
     try {
-      await recordAudits(app.db, entries, auditNaming);
-      return entries.map(() => ({ ok: true, value: undefined }));
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await recordAudits(app.db, entries, auditNaming);
+          return entries.map(() => ({ ok: true, value: undefined }));
+        } catch (err) {
+          if (!isDatabaseUnavailable(err)) throw err;
+          if (Date.now() >= giveUpAt) {
+            app.log.error({ rows: entries }, '数据库不可用，操作日志未能在停止前写入 (完整内容见本条日志)');
+            return entries.map(() => ({ ok: false, error: err }));
+          }
+          if (attempt === 0) app.log.warn({ rows: entries.length }, '数据库不可用，操作日志稍后重写');
+          await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 250 * 2 ** attempt)));
+        }
+      }
     } catch {
       // one bad row must not take the others with it: write them one by one
       return Promise.all(entries.map((entry) => recordAudits(app.db, [entry], auditNaming).then(() => ({ ok: true as const, value: undefined }), (error: unknown) => ({ ok: false as const, error }))));
     }
-  }, 500, AUDIT_LINGER_MS);
+  }, 500, AUDIT_LINGER_MS, 'audit');
   app.addHook('onResponse', async (request, reply) => {
     const label = auditedLabel(request);
     if (!label || NOT_RECORDED_STATUSES.has(reply.statusCode)) return;
@@ -136,8 +152,11 @@ export default fp(async (app) => {
     );
   });
 
-  // rows of the last requests are written before the database is closed
-  app.addHook('onClose', async () => trail.flush());
+  // rows of the last requests are written before the database is closed, for a few seconds at most if it is away
+  app.addHook('onClose', async () => {
+    giveUpAt = Date.now() + AUDIT_CLOSE_GRACE_MS;
+    await trail.flush();
+  });
 });
 
 /** The id of what a transaction created, when its work returned the record (or its id). */
@@ -148,6 +167,9 @@ function createdIdOf(outcome: unknown): unknown {
   // a trade's number (GP…, JJ…) names it better than its row id; other ids are named by queries/audit-naming.ts
   return record.tradeId ?? record.tradeNo ?? record.id;
 }
+
+/** How long a stopping process keeps trying to write the last rows to a database that is away. */
+const AUDIT_CLOSE_GRACE_MS = 3_000;
 
 /** A group waits this long for company: long enough to gather a burst, short enough for a page that reads the log. */
 const AUDIT_LINGER_MS = 25;

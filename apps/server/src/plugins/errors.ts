@@ -2,6 +2,10 @@ import { ERRORS, ILL_FORMED_REFUSAL, fieldLabel, isWellFormedText } from '@coalx
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../errors';
+import { isDatabaseUnavailable } from '../lib/db-errors';
+
+/** How long a client waits before sending again a request refused while the database was away (a failover takes seconds). */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** The envelope of a refusal (DESIGN.md §5). */
 export function errorBody(status: number, error: string, message: string) {
@@ -67,7 +71,14 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply.status(err.status).send(errorBody(err.status, err.code, err.message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // a restart or a failover: retry-safe, told apart from a refusal and from a fault of ours
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody(503, 'busy_retry', ERRORS.busy_retry.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const message = describeValidation(err.validation as unknown as ValidationIssue[], err.validationContext);

@@ -9,6 +9,7 @@ import { eventBusOf, type EventName } from '../lib/events';
 import { startSweep } from '../lib/sweep';
 import { messagesByIds, recordEvent, recordOf, unreadCountsOf } from '../modules/message/message.service';
 import { NOTICE_RULES } from '../queries/notices/index';
+import { SERVICE_RESTART } from './realtime';
 
 /**
  * 消息中心's machinery (issue 28): notifying events are written to the outbox in their own transaction (the bus's
@@ -66,7 +67,7 @@ export class UserChannels {
   }
 
   closeAll() {
-    for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'server stopping');
+    for (const set of this.sockets.values()) for (const socket of set) socket.close(SERVICE_RESTART, 'reconnect');
     this.sockets.clear();
   }
 }

@@ -1,4 +1,4 @@
-import type { AuctionEvent } from '@coalx/shared';
+import { AuctionState, type AuctionEvent } from '@coalx/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { DomainEvents, EventBus } from '../lib/events';
@@ -13,6 +13,9 @@ import { applyBid, meOf, refreshSnapshot, type AcceptedBid, type SnapshotBase } 
  * notification). The viewer's own `me` goes with the snapshot on connect and by itself when it changes.
  */
 export type AuctionEventType = 'bid' | 'state' | 'ended';
+
+/** The close code of a stopping process (RFC 6455 1012, service restart): the page reconnects, through the proxy, to another. */
+export const SERVICE_RESTART = 1012;
 
 /** Which push each auction event causes on the watchers' screens. */
 export function pushAuctionEvents(bus: EventBus, rooms: AuctionRooms): Array<() => void> {
@@ -73,7 +76,7 @@ export class BoardFeed {
   closeAll() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    for (const socket of this.sockets) socket.close(1001, 'server stopping');
+    for (const socket of this.sockets) socket.close(SERVICE_RESTART, 'reconnect');
     this.sockets.clear();
   }
 }
@@ -200,8 +203,8 @@ export class AuctionRooms {
 
   closeAll() {
     for (const room of this.rooms.values()) {
-      for (const watcher of room.watchers) watcher.socket.close(1001, 'server stopping');
-      for (const { watcher } of room.joining) watcher.socket.close(1001, 'server stopping');
+      for (const watcher of room.watchers) watcher.socket.close(SERVICE_RESTART, 'reconnect');
+      for (const { watcher } of room.joining) watcher.socket.close(SERVICE_RESTART, 'reconnect');
     }
     this.rooms.clear();
   }
@@ -215,6 +218,17 @@ export class AuctionRooms {
     let n = 0;
     for (const room of this.rooms.values()) n += size(room);
     return n;
+  }
+
+  /**
+   * After a gap in the notifications (the database restarted or failed over): every room reads its auction again
+   * and every watcher gets the fresh snapshot, an auction that ended meanwhile as its end.
+   */
+  resyncAll() {
+    for (const [tradeId, room] of this.rooms) {
+      room.queue.push({ type: 'state' });
+      this.drain(tradeId, room);
+    }
   }
 
   /** An accepted bid: applied to the cached snapshot and pushed at once when it is the next one. */
@@ -289,7 +303,10 @@ export class AuctionRooms {
     }
     room.unannounced.clear();
     if (consumed.length > 0) {
-      const type = consumed.some((e) => e.type === 'ended') ? 'ended' : consumed.some((e) => e.type === 'state') ? 'state' : 'bid';
+      const over = (b: SnapshotBase | null) => b !== null && (b.timing.hangState === AuctionState.ended || b.timing.hangState === AuctionState.cancelled);
+      // an end nobody announced here (a notification lost in a database outage) is still pushed as the end
+      const endedUnheard = over(base) && previous !== null && !over(previous);
+      const type = endedUnheard || consumed.some((e) => e.type === 'ended') ? 'ended' : consumed.some((e) => e.type === 'state') ? 'state' : 'bid';
       this.broadcast(room, type);
     }
     this.drain(tradeId, room);

@@ -15,7 +15,14 @@ export const SWITCH_DEFAULTS: Record<SwitchCode, '0' | '1'> = { PayPassword: '1'
 export const SwitchSchema = z.object({ code: safeString(), content: z.enum(['0', '1']), remark: safeString() });
 export type SystemSwitch = z.infer<typeof SwitchSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), time: safeString() });
+/** The process is alive (liveness): answered without the database, which it reports as it finds it. */
+export const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['ok', 'unavailable']), time: safeString() });
+
+/** The process can serve (readiness): what a load balancer asks before sending it requests. */
+export const ReadySchema = z.object({
+  status: z.literal('ready'),
+  checks: z.object({ database: z.boolean(), migrations: z.boolean(), notifications: z.boolean(), draining: z.boolean() }),
+});
 
 /* 数据字典 (admin): items of every dictionary with their order, state and how many records hold them. */
 
