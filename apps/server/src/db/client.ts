@@ -89,6 +89,8 @@ export async function openPostgresWith(decorate: DbDecorator, url: string, max =
   const leases: AdvisoryLease[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
+  // a checked-out connection has no listener of the pool's: dropped between two queries it would crash the process
+  pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL 连接断开: ${err.message}`)));
   const notifications = new NotificationConnection({ connectionString: url });
   const db = decorate(drizzlePg(pool, { schema }) as unknown as Db, {});
   return {
