@@ -220,6 +220,9 @@ check(comparison.acknowledgedMissing.length === 0, `every acknowledged bid is st
 check(comparison.refusedStored.length === 0, `no refused bid is stored: ${comparison.refusedStored.length} of ${storm.refused.length}`);
 check(comparison.failedStored.length === 0, `no bid answered as failed (5xx) is stored: ${comparison.failedStored.length} of ${storm.failed.length}`);
 check(comparison.orderly, 'the stored bids are numbered 1, 2, 3 … with prices that only go up');
+// while the database is away a bid is answered 503 (retry-safe) or refused, never 500 (the client could not tell)
+const internal = storm.failed.filter((a) => a.status === 500);
+check(internal.length === 0, `no bid is answered 500: ${internal.length}${internal.length ? ` (${tallyAnswers(internal).join('; ')})` : ''}`);
 
 // the public bid log, as anyone would check it
 let published = { status: 0, body: { message: 'no app node running' } };
@@ -248,8 +251,10 @@ console.log(`  refused (4xx)                   ${storm.refused.length}`);
 console.log(`  failed (5xx)                    ${storm.failed.length}`);
 console.log(`  errors (no answer)              ${storm.unanswered.length}`);
 console.log(`  snapshot reads failed           ${storm.snapshotErrors}`);
-console.log('  refusals and failures by answer:');
-for (const line of tallyAnswers([...storm.refused, ...storm.failed, ...storm.unanswered]).slice(0, 10)) console.log(`    ${line}`);
+console.log('  failures (5xx, no answer) by answer:');
+for (const line of tallyAnswers([...storm.failed, ...storm.unanswered]).slice(0, 8)) console.log(`    ${line}`);
+console.log('  refusals (4xx) by answer:');
+for (const line of tallyAnswers(storm.refused).slice(0, 6)) console.log(`    ${line}`);
 const failed = checks.filter((c) => !c.ok);
 console.log('');
 console.log(failed.length ? `FAILED: ${failed.length} of ${checks.length} checks` : `PASSED: all ${checks.length} checks`);
