@@ -154,7 +154,8 @@ function storeOf(kind: Kind, dataDir: string, pgDatabase: Store['pg'], remove: (
   return {
     kind,
     dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: pgDatabase?.url ?? '', DEMO_DATA: '1' },
+    // on PostgreSQL the CA lives in the database, its key sealed with this passphrase
+    env: { DATA_DIR: dataDir, DATABASE_URL: pgDatabase?.url ?? '', DEMO_DATA: '1', CA_KEY_PASSPHRASE: 'coalx-bench-ca-passphrase' },
     pg: pgDatabase,
     open: () => (pgDatabase ? openPostgres(pgDatabase.url, 4) : openPglite(path.join(dataDir, 'pglite'))),
     remove,

@@ -83,7 +83,7 @@ async function main() {
     await database.migrate();
     const existing = await generatedYear(database.db);
     if (existing) throw new Error(`该数据库已有生成的一年数据 (生成于 ${existing.madeAt}，scale ${existing.scale})，不再重复生成。请换一个空库或新的 DATA_DIR。`);
-    await prepareDemoDatabase(database, { dataDir: config.dataDir, caCertFile: config.caCertFile, caKeyFile: config.caKeyFile }, (line) => console.log(line));
+    await prepareDemoDatabase(database, { dataDir: config.dataDir, caCertFile: config.caCertFile, caKeyFile: config.caKeyFile, caKeyPassphrase: config.caKeyPassphrase }, (line) => console.log(line));
     const summary = await seedScale(database.db, options, (line) => console.log(line));
     const byTable = new Map();
     for (const step of summary.steps) {

@@ -41,7 +41,7 @@ import type { Lifecycle } from './modules/system/readiness';
 import { AuctionRooms, BoardFeed, pushAuctionEvents, pushBoardEvents } from './plugins/realtime';
 import { invalidateOnEvents } from './plugins/public-cache';
 import { eventBusOf, listenAcrossProcesses } from './lib/events';
-import { LocalFileStorage, type FileStorage } from './modules/files/storage';
+import { fileStorageFor, type FileStorage } from './modules/files/storage';
 import { platformSignTrust } from './modules/sign/platform-trust';
 import type { VerificationReference } from './modules/sign/sign.service';
 import type { SignTrust } from './modules/sign/sign.trust';
@@ -55,7 +55,8 @@ import systemRoutes from './api/system.routes';
 import dictAdminRoutes from './api/dict-admin.routes';
 import parametersRoutes from './api/parameters.routes';
 import type { UkeyVerifier } from './modules/funds/pay-auth';
-import { loadPlatformCa, type PlatformCa } from './modules/ukey/ca';
+import { caSourcesOf, loadPlatformCaFor, type PlatformCa } from './modules/ukey/ca';
+import { fileLinkKeyFor } from './modules/system/platform-secret.service';
 import ukeyRoutes from './api/ukey.routes';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import workbenchRoutes from './api/workbench.routes';
@@ -91,7 +92,7 @@ import webhooks, { kickWebhookDeliveries } from './plugins/webhooks';
 import { recordReminders } from './modules/message/message.service';
 import type { WebhookEndpoint } from './db/schema/index';
 import { errorBody, registerErrorHandling } from './plugins/errors';
-import { FileLinks, loadFileLinkKey } from './lib/file-links';
+import { FileLinks } from './lib/file-links';
 import { appError } from './errors';
 
 // Chinese messages for every schema refusal, with no English type or field names
@@ -166,9 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // home-page reads: 2 s is short enough for trade states that move with the clock
   app.decorate('publicCache', new PublicCache(options.config.publicCacheMs));
   app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
-  app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(options.config.dataDir, 'files')));
+  app.decorate('storage', options.storage ?? fileStorageFor(options.database, options.config.dataDir));
   app.decorate('smsProvider', options.smsProvider ?? smsProviderFromConfig(options.config));
-  app.decorate('fileLinks', new FileLinks(loadFileLinkKey({ dataDir: options.config.dataDir, keyFile: options.config.fileLinkKeyFile })));
+  app.decorate('fileLinks', new FileLinks(await fileLinkKeyFor(options.database, { dataDir: options.config.dataDir, keyFile: options.config.fileLinkKeyFile })));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // every answer: API, pages, assets, files, errors and 404s (the file routes and pages set their own CSP first)
@@ -176,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  const platformCa = options.platformCa ?? (await loadPlatformCa({ dataDir: options.config.dataDir, certFile: options.config.caCertFile, keyFile: options.config.caKeyFile }));
+  const platformCa = options.platformCa ?? (await loadPlatformCaFor(options.database, caSourcesOf(options.config)));
   app.decorate('platformCa', platformCa);
   app.decorate('ukeyVerifier', options.ukeyVerifier ?? platformCaVerifier(platformCa));
   app.decorate('signTrust', options.signTrust ?? platformSignTrust(platformCa));

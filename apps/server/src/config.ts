@@ -20,16 +20,18 @@ export interface Config {
   publicCacheMs: number;
   /** How often the scheduler moves trade states (0: never, tests drive it themselves). */
   schedulerIntervalMs: number;
-  /** The platform CA's certificate and PKCS#8 key (PEM); empty: made once in DATA_DIR/ca. */
+  /** The platform CA's certificate and PKCS#8 key (PEM); empty: made once in DATA_DIR/ca (PGlite) or the database (PostgreSQL). */
   caCertFile: string | null;
   caKeyFile: string | null;
+  /** Encrypts the CA key the database holds on PostgreSQL (when no CA files are named); never logged. */
+  caKeyPassphrase: string | null;
   /** The RFC 3161 time-stamping authority that seals the audit chain's head once a day; empty: no sealing. */
   tsaUrl: string | null;
   /** The TSA's CA certificate (PEM): `npm run audit:verify` checks the timestamp signatures with it. */
   tsaCaFile: string | null;
   /** The Asia/Shanghai hour (0–23) from which the day's seal is made. */
   auditSealHour: number;
-  /** The key signing short-lived private-file links (lib/file-links.ts); empty: made once in DATA_DIR/secrets. */
+  /** The key signing short-lived private-file links (lib/file-links.ts); empty: made once in DATA_DIR/secrets (PGlite) or the database (PostgreSQL). */
   fileLinkKeyFile: string | null;
   /** The address people open the platform at: links in e-mail and webhook bodies start with it. */
   publicUrl: string;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: Number(env.SCHEDULER_INTERVAL_MS ?? 1000),
     caCertFile: env.CA_CERT_FILE?.trim() ? path.resolve(env.CA_CERT_FILE) : null,
     caKeyFile: env.CA_KEY_FILE?.trim() ? path.resolve(env.CA_KEY_FILE) : null,
+    caKeyPassphrase: env.CA_KEY_PASSPHRASE || null,
     tsaUrl: env.TSA_URL?.trim() || null,
     tsaCaFile: env.TSA_CA_FILE?.trim() ? path.resolve(env.TSA_CA_FILE) : null,
     auditSealHour,

@@ -30,7 +30,7 @@ describe.skipIf(!adminUrl)('a server killed between a deal and its contract', ()
   });
 
   const start = async () => {
-    const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: databaseUrl, DEMO_DATA: '1' };
+    const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: databaseUrl, DEMO_DATA: '1', CA_KEY_PASSPHRASE: 'contract-crash-passphrase' };
     const started = startServerProcess(env, await freePort());
     await waitForHealth(started.port, 120_000).catch((err) => {
       throw new Error(`${err}\n${started.output()}`);

@@ -6,19 +6,19 @@ import type { Database } from './db/client';
 import { openPglite, openPostgres } from './lib/database';
 import { loadDemoData } from './demo/index';
 import { readAllButNewest } from './demo/messages';
-import { loadPlatformCa, type PlatformCa } from './modules/ukey/ca';
+import { CA_PASSPHRASE_MIN_LENGTH, CA_PASSPHRASE_MISSING, caInDatabase, caSourcesOf, loadPlatformCaFor, PlatformCaError, type PlatformCa } from './modules/ukey/ca';
 import { platformCaVerifier } from './modules/ukey/ukey.verifier';
 import { seedSystemData } from './flows/seed-system-data';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggerOptions } from './lib/log-redaction';
 import { ensureAreas } from './modules/area/area.service';
-import { LocalFileStorage } from './modules/files/storage';
+import { DatabaseFileStorage, fileStorageFor, type FileStorage } from './modules/files/storage';
 import { demoBiddersJob, ensureLiveDemoAuction } from './demo/auctions';
 import type { ScheduledJob } from './plugins/scheduler';
 import path from 'node:path';
 
 /** A stopping process exits by then at the latest (orchestrators send SIGKILL at 10 s). */
-const SHUTDOWN_DEADLINE_MS = 9_000;
+const SHUTDOWN_DEADLINE_MS = 8_000;
 
 async function main() {
   const config = loadConfig();
@@ -33,7 +33,16 @@ async function main() {
     throw err;
   }
 
+  const caSources = caSourcesOf(config);
+  if (caInDatabase(config.databaseUrl ? 'postgres' : 'pglite', caSources) && (caSources.passphrase ?? '').length < CA_PASSPHRASE_MIN_LENGTH) {
+    // before anything is opened or migrated: the operator sees the one line saying what to set
+    console.error(CA_PASSPHRASE_MISSING);
+    unlock();
+    process.exit(1);
+  }
+
   let database: Database;
+  let storage: FileStorage;
   let started: { platformCa: PlatformCa; demoAuction: string | null; demoLoaded?: boolean };
   // how long each start-up step took, in the started log line (a slow start says where its time went)
   const phases: Record<string, number> = {};
@@ -51,20 +60,30 @@ async function main() {
     await database.migrate();
     phase('migrateMs');
     // servers started together on one PostgreSQL: one at a time seeds and loads the demo, the rest find it there
+    storage = fileStorageFor(database, config.dataDir);
     started = await database.exclusively('startup', async () => {
       await seedSystemData(database.db);
       await ensureAreas(database.db);
+      // files this machine kept on disk before they moved to the database (once; the folder stays as a backup)
+      if (storage instanceof DatabaseFileStorage) {
+        const copied = await (storage as DatabaseFileStorage).importLocalFolder(path.join(config.dataDir, 'files'));
+        if (copied) console.warn(`已将 ${copied} 个本机文件 (DATA_DIR/files) 复制到数据库`);
+      }
       // made here on the first start; it issues the demo's certificates, and the app is given the same one
-      const platformCa = await loadPlatformCa({ dataDir: config.dataDir, certFile: config.caCertFile, keyFile: config.caKeyFile });
+      const platformCa = await loadPlatformCaFor(database, caSources);
       if (!config.demoData) return { platformCa, demoAuction: null };
       // the demo's deals, contracts and trucks leave their messages like any others (made once the app runs)
       recordNotifyingEvents(database.db, systemClock);
-      const demoLoaded = await loadDemoData(database.db, new LocalFileStorage(path.join(config.dataDir, 'files')), platformCa);
+      const demoLoaded = await loadDemoData(database.db, storage, platformCa);
       // a live auction at every start-up, kept moving by demo bidders for the first minutes
       return { platformCa, demoLoaded, demoAuction: await ensureLiveDemoAuction(database.db, platformCaVerifier(platformCa), new Date()) };
     });
   } catch (err) {
     unlock();
+    if (err instanceof PlatformCaError) {
+      console.error(err.message);
+      process.exit(1);
+    }
     throw err;
   }
   phase('seedMs');
@@ -78,6 +97,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
+    storage,
     logger: loggerOptions(config.logLevel),
     platformCa,
     extraJobs,

@@ -43,7 +43,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-scale-'));
       folders.push(dataDir);
-      const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'info' };
+      const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: databaseUrl, DEMO_DATA: '1', LOG_LEVEL: 'info', CA_KEY_PASSPHRASE: 'scale-out-test-passphrase' };
       servers.push(startServerProcess(env, await freePort()));
     }
     const [a, b] = servers as [ServerProcess, ServerProcess];

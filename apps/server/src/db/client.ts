@@ -89,8 +89,10 @@ export async function openPostgresWith(decorate: DbDecorator, url: string, max =
   const leases: AdvisoryLease[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));
-  // a checked-out connection has no listener of the pool's: dropped between two queries it would crash the process
-  pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL 连接断开: ${err.message}`)));
+  // a connection checked out of the pool has no error listener of the pool's: one lost between two statements of a
+  // transaction would be an unhandled 'error' event, which ends the process. The statement running, or the next
+  // one, fails instead ("not queryable"), and the request is answered 503.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const notifications = new NotificationConnection({ connectionString: url });
   const db = decorate(drizzlePg(pool, { schema }) as unknown as Db, {});
   return {

@@ -14,7 +14,7 @@ import { openPglite, openPostgres } from '../lib/database';
 import { ensureAreas } from '../modules/area/area.service';
 import { chainAuditRows } from '../modules/audit/audit-chain';
 import { verifyAuditTrail } from '../modules/audit/audit-verify';
-import { LocalFileStorage } from '../modules/files/storage';
+import { DatabaseFileStorage, LocalFileStorage } from '../modules/files/storage';
 import { loadPlatformCa } from '../modules/ukey/ca';
 import { loginAs } from '../test/factories';
 import { codeMigrations, copyFields, copyLine, DbMoveError, exportDatabase, importDatabase, inLoadOrder, readManifest, type MoveManifest } from './db-move';
@@ -86,6 +86,9 @@ describe('moving an installation from PGlite to PostgreSQL', () => {
           VALUES (${'迁移测试 ' + AWKWARD}, 'POST', '/move-test', 'success', 200, ${String(i)}, ${JSON.stringify({ note: AWKWARD, i })}::jsonb)`);
       }
       expect(await chainAuditRows(database.db)).toBeGreaterThanOrEqual(3);
+      // file bytes as PostgreSQL keeps them (stored_file): every byte value, through COPY's hex bytea and back
+      const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
+      await new DatabaseFileStorage(database.db).put('move-test/every-byte.bin', bytes);
     } finally {
       await database.close();
     }
@@ -204,9 +207,19 @@ describe('moving an installation from PGlite to PostgreSQL', () => {
       }
     });
 
-    it('serves the moved installation: buyer01 signs in and lists its contracts', async () => {
+    it('serves the moved installation: buyer01 signs in and lists its contracts; the CA of DATA_DIR/ca moves into the database', async () => {
       const database = await openPostgres(url, 4);
-      const config = { ...loadConfig({}), dataDir, databaseUrl: url, demoData: false, schedulerIntervalMs: 0, deliveryIntervalMs: 0, publicCacheMs: 0, webDist: path.join(dataDir, 'no-web') };
+      const config = {
+        ...loadConfig({}),
+        dataDir,
+        databaseUrl: url,
+        caKeyPassphrase: 'db-move-test-passphrase',
+        demoData: false,
+        schedulerIntervalMs: 0,
+        deliveryIntervalMs: 0,
+        publicCacheMs: 0,
+        webDist: path.join(dataDir, 'no-web'),
+      };
       const app = await buildApp({ config, database });
       try {
         await app.ready();
@@ -216,6 +229,15 @@ describe('moving an installation from PGlite to PostgreSQL', () => {
         const page = response.json().result as { total: number; records: { contractNo: string }[] };
         expect(page.total).toBeGreaterThan(0);
         expect(page.records[0]!.contractNo).toMatch(/^HT/);
+        // the certificates issued before the move still chain: the database now holds the CA DATA_DIR/ca had
+        const ca = await app.inject({ method: 'GET', url: '/trade-api/ukey/ca.crt' });
+        expect(ca.body).toBe(fs.readFileSync(path.join(dataDir, 'ca', 'ca-cert.pem'), 'utf8'));
+        const { rows } = await database.db.execute(sql`SELECT name FROM platform_secret ORDER BY name`) as unknown as { rows: { name: string }[] };
+        expect(rows.map((r) => r.name)).toEqual(['file-link-key', 'platform-ca']);
+        // a contract PDF still in DATA_DIR/files is served (main.ts copies the folder into the database at start)
+        const pdf = await app.inject({ method: 'GET', url: `/trade-api/api/contract/${(page.records[0] as unknown as { id: number }).id}/pdf`, headers: { 'x-access-token': token } });
+        expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+        expect(pdf.body.startsWith('%PDF')).toBe(true);
       } finally {
         await app.close();
         await database.close();

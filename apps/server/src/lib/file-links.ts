@@ -100,22 +100,32 @@ export class FileLinks {
 }
 
 /**
- * The signing key: the configured file (FILE_LINK_KEY_FILE; several servers of one database must share it, like
- * the CA files), or DATA_DIR/secrets/file-link.key, made once with 32 random bytes, readable by the owner only.
+ * The signing key: the configured file (FILE_LINK_KEY_FILE), or DATA_DIR/secrets/file-link.key, made once with 32
+ * random bytes, readable by the owner only. On PostgreSQL without FILE_LINK_KEY_FILE the key lives in the database
+ * instead, shared by every server process (modules/system/platform-secret.service.ts, fileLinkKeyFor).
  */
 export function loadFileLinkKey(files: { dataDir: string; keyFile?: string | null }): Buffer {
-  const keyFile = files.keyFile || path.join(files.dataDir, 'secrets', 'file-link.key');
+  const keyFile = files.keyFile || defaultFileLinkKeyFile(files.dataDir);
   if (!files.keyFile && !fs.existsSync(keyFile)) {
     fs.mkdirSync(path.dirname(keyFile), { recursive: true, mode: 0o700 });
     try {
-      fs.writeFileSync(keyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+      fs.writeFileSync(keyFile, newFileLinkKeyText(), { mode: 0o600, flag: 'wx' });
     } catch (err) {
       // another process of the same folder made it first: use theirs
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
   if (!fs.existsSync(keyFile)) throw new Error(`FILE_LINK_KEY_FILE 不存在: ${keyFile}`);
-  const text = fs.readFileSync(keyFile, 'utf8').trim();
-  if (text.length < 32) throw new Error(`文件链接签名密钥过短 (至少 32 个字符): ${keyFile}`);
-  return Buffer.from(text, 'utf8');
+  return fileLinkKeyOf(fs.readFileSync(keyFile, 'utf8'), keyFile);
+}
+
+export const defaultFileLinkKeyFile = (dataDir: string) => path.join(dataDir, 'secrets', 'file-link.key');
+
+/** A new key's text: 32 random bytes in hex. */
+export const newFileLinkKeyText = () => `${randomBytes(32).toString('hex')}\n`;
+
+export function fileLinkKeyOf(text: string, where: string): Buffer {
+  const key = text.trim();
+  if (key.length < 32) throw new Error(`文件链接签名密钥过短 (至少 32 个字符): ${where}`);
+  return Buffer.from(key, 'utf8');
 }

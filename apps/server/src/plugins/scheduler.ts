@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 /**
  * Scheduled steps: each is an idempotent SQL update guarded by its own WHERE, safe to run on every process at
@@ -14,16 +15,28 @@ declare module 'fastify' {
   }
 }
 
-/** One round: every job of the app in turn; a failing job is logged and the next one still runs. */
+/** Apps whose last round found the database away (said once per outage, not once per job and second). */
+const awayFor = new WeakSet<FastifyInstance>();
+
+/**
+ * One round: every job of the app in turn; a failing job is logged and the next one still runs. A database that is
+ * away ends the round: the next rounds try again, and the jobs' own WHERE clauses catch up what is due.
+ */
 export async function runScheduledJobs(app: FastifyInstance) {
   const now = app.clock.now();
   for (const job of app.scheduledJobs) {
     try {
       await job.run(app.db, now);
     } catch (err) {
+      if (isDatabaseUnavailable(err)) {
+        if (!awayFor.has(app)) app.log.warn({ job: job.name, err: (err as Error).message }, '数据库不可用，定时任务暂停，恢复后继续');
+        awayFor.add(app);
+        return;
+      }
       app.log.error({ err, job: job.name }, 'scheduled job failed');
     }
   }
+  if (awayFor.delete(app)) app.log.info('数据库已恢复，定时任务继续');
 }
 
 /** Gives the app its jobs and runs them every `intervalMs` (never when it is 0: tests run rounds themselves). */

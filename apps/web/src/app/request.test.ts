@@ -170,7 +170,30 @@ describe('request', () => {
     fetchMock.mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 }));
     const error = await rejection(request('/x'));
     expect(error.status).toBe(502);
-    expect(error.message).toBe('服务器开小差了，请稍后再试');
+    expect(error.message).toBe('系统繁忙，请稍后重试');
+  });
+
+  it('a read refused with 503 and Retry-After is tried again after that many seconds; a write is not', async () => {
+    const busy = () => new Response(JSON.stringify({ success: false, code: 503, message: '系统繁忙，请稍后重试', error: 'busy_retry' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '2' } });
+    fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(reply(200, { success: true, code: 0, result: 'ok' }));
+    const pending = request('/x');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).result).toBe('ok');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(busy());
+    const write = await rejection(request('/y', { method: 'POST', data: {} }));
+    expect(write).toMatchObject({ status: 503, message: '系统繁忙，请稍后重试' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // a read gives up after two more tries, with the server's message
+    fetchMock.mockClear();
+    const read = rejection(request('/z'));
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(await read).toMatchObject({ status: 503, message: '系统繁忙，请稍后重试' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('times out after 20000 ms', async () => {

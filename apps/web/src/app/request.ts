@@ -126,7 +126,24 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A read refused with 503 and Retry-After (the database restarting or failing over) is tried again this often. */
+const READ_RETRIES = 2;
+const MAX_RETRY_AFTER_S = 5;
+
 export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce<T>(url, options, attempt < READ_RETRIES);
+    } catch (err) {
+      const retryAfter = (err as { retryAfterS?: number }).retryAfterS;
+      if (retryAfter === undefined || attempt >= READ_RETRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    }
+  }
+}
+
+/** One try; `mayRetry`: a GET answered 503 with a short Retry-After rejects with `retryAfterS` and no notice shown. */
+async function requestOnce<T>(url: string, options: RequestOptions, mayRetry: boolean): Promise<ApiEnvelope<T>> {
   const { method = 'GET', params, data, timeout = REQUEST_TIMEOUT_MS, signal, skipErrorHandler } = options;
   const token = session.token();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -170,6 +187,11 @@ export async function request<T = unknown>(url: string, options: RequestOptions 
     parsed && typeof parsed === 'object'
       ? { ...failure(response.status, '请求失败'), ...(parsed as object), status: response.status }
       : failure(response.status, defaultMessage(response.status));
+  // only reads: a write refused with 503 did nothing, but whether to send it again is the person's decision
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (mayRetry && method === 'GET' && response.status === 503 && retryAfter > 0 && retryAfter <= MAX_RETRY_AFTER_S) {
+    throw Object.assign(errorBody, { retryAfterS: retryAfter });
+  }
   if (!skipErrorHandler) {
     handleErrorCatalogue(response.status, parsed === null ? null : errorBody, Boolean(token));
   }
@@ -181,6 +203,7 @@ function defaultMessage(status: number): string {
   if (status === 403) return '没有权限执行此操作';
   if (status === 404) return '请求的资源不存在';
   if (status === 504 || status === 408) return '请求超时，请稍后重试';
+  if (status === 502 || status === 503) return '系统繁忙，请稍后重试';
   if (status >= 500) return '服务器开小差了，请稍后再试';
   return '请求失败';
 }

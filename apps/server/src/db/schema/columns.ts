@@ -1,4 +1,4 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** created_at / updated_at on every table, as timestamptz (DESIGN.md §4). */
 export const timestamps = {
@@ -7,3 +7,6 @@ export const timestamps = {
 };
 
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** bytea: node-postgres gives a Buffer, PGlite a Uint8Array; callers wrap it with Buffer.from when they need one. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });

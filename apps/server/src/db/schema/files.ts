@@ -1,5 +1,5 @@
 import { bigint, bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { bytea, tstz } from './columns';
 import { enterprises } from './enterprise';
 import { users } from './auth';
 
@@ -23,3 +23,17 @@ export const fileObjects = pgTable('file_object', {
 
 export type FileObject = typeof fileObjects.$inferSelect;
 export type NewFileObject = typeof fileObjects.$inferInsert;
+
+/**
+ * File bytes on PostgreSQL (DatabaseFileStorage), so every server process of one database serves every file; on
+ * PGlite they stay in DATA_DIR/files. Keyed like the disk: a file_object's storage_key, or a generated PDF's key.
+ */
+export const storedFiles = pgTable('stored_file', {
+  key: text('key').primaryKey(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+export type StoredFile = typeof storedFiles.$inferSelect;

@@ -55,3 +55,15 @@ export const holidays = pgTable('sys_holiday', {
   workday: boolean('workday').notNull().default(false),
   ...timestamps,
 });
+
+/**
+ * Secrets every server process of one PostgreSQL database must share (the platform CA, the file-link key), written
+ * once (INSERT … ON CONFLICT DO NOTHING) and never changed. On PGlite they stay in DATA_DIR/ca and DATA_DIR/secrets.
+ */
+export const platformSecrets = pgTable('platform_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export type PlatformSecret = typeof platformSecrets.$inferSelect;

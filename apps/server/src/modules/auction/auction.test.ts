@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { auctionBids, auctions, deals, fundAccounts, tradeDeposits } from '../../db/schema/index';
 import { loginAs, signedIn } from '../../test/factories';
@@ -167,6 +167,16 @@ describe.each(testDatabaseKinds())('auction trading on %s', (kind) => {
     expect(await auctionRow(tradeId)).toMatchObject({ hangState: 3, result: 'deal', bestPriceFen: 80_100 });
     const bids = await t.database.db.select().from(auctionBids).where(eq(auctionBids.auctionId, restarted.id));
     expect(bids.map((x) => x.inExtension)).toEqual([0, 1]);
+  });
+
+  it('a deadline stored with microseconds (written by SQL, e.g. an import) still takes bids', async () => {
+    const { tradeId, bidders } = await liveAuction();
+    const [a, b] = bidders as [Party, Party];
+    await t.database.db.execute(sql`UPDATE auction SET current_end = current_end + interval '123 microseconds' WHERE trade_no = ${tradeId}`);
+    const first = await bid(a, tradeId, 80_000);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await bid(b, tradeId, 80_100)).statusCode).toBe(200);
+    expect((await auctionRow(tradeId)).bidCount).toBe(2);
   });
 
   it("the publisher's results come latest-ended first, whatever order they were published in", async () => {
