@@ -152,9 +152,11 @@ psql -h 127.0.0.1 -p "$PROXY_PORT" -U postgres -d postgres -qc "CREATE DATABASE 
 
 # --- two app nodes through HAProxy ----------------------------------------------------------------------------------
 DATABASE_URL="postgres://postgres@127.0.0.1:$PROXY_PORT/$DB_NAME"
+# the platform CA's key lives in the database, sealed with this passphrase: the same on every node
+CA_KEY_PASSPHRASE="ha-test-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 start_app() { # n port
   mkdir -p "$WORK/app$1"
-  (cd "$ROOT/apps/server" && DATA_DIR="$WORK/app$1" WEB_DIST="$WORK/no-web" DATABASE_URL="$DATABASE_URL" DEMO_DATA=1 \
+  (cd "$ROOT/apps/server" && DATA_DIR="$WORK/app$1" WEB_DIST="$WORK/no-web" DATABASE_URL="$DATABASE_URL" DEMO_DATA=1 CA_KEY_PASSPHRASE="$CA_KEY_PASSPHRASE" \
     BID_RATE_LIMIT=100000 LOG_LEVEL="${APP_LOG_LEVEL:-warn}" PORT="$2" HOST=127.0.0.1 exec node --import tsx src/main.ts) >"$WORK/app$1.log" 2>&1 &
   APP_PIDS+=($!)
 }
