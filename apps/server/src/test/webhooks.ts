@@ -40,6 +40,8 @@ export async function createWebhookTestApp(kind: TestDatabaseKind, overrides: Pa
     webhookAllowPrivate: true,
     publicCacheMs: 0,
     webDist: path.join(dataDir, 'no-web'),
+    // on PostgreSQL the platform CA lives in the database, sealed with this passphrase
+    caKeyPassphrase: 'webhook-test-passphrase',
     ...overrides,
   };
   const database = await openTestDatabase(kind);
