@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './test/server-process';
+import { freePort, startServerProcess, waitForHealth, scratchDatabase, type ServerProcess } from './test/server-process';
 
 /**
  * A server SIGKILLed between a deal's commit and its contract: the contract table is locked from outside so the
@@ -14,19 +13,16 @@ import { freePort, startServerProcess, waitForHealth, type ServerProcess } from 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!adminUrl)('a server killed between a deal and its contract', () => {
-  const name = `coalx_contract_crash_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-contract-crash-'));
   let server: ServerProcess | null = null;
   let databaseUrl = '';
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
 
   afterAll(async () => {
     server?.child.kill('SIGKILL');
     await server?.exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   const start = async () => {
@@ -39,13 +35,8 @@ describe.skipIf(!adminUrl)('a server killed between a deal and its contract', ()
   };
 
   it('finds the deal without its contract at the next start and makes exactly one', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    scratch = await scratchDatabase(adminUrl!, 'coalx_contract_crash');
+    databaseUrl = scratch.url;
 
     server = await start();
     const db = new pg.Client({ connectionString: databaseUrl });

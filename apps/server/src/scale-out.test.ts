@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_PASSWORDS } from './demo/index';
-import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './test/server-process';
+import { freePort, startServerProcess, waitForHealth, scratchDatabase, type ServerProcess } from './test/server-process';
 
 /**
  * README scale-out: several server processes on one PostgreSQL. Two started at the same moment with demo data on
@@ -16,29 +15,21 @@ import { freePort, startServerProcess, waitForHealth, type ServerProcess } from 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
-  const name = `coalx_scale_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const folders: string[] = [];
   const servers: ServerProcess[] = [];
   let databaseUrl = '';
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
 
   afterAll(async () => {
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('both start together on an empty database with demo data; one drives the demo bidders; bids reach the other', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    scratch = await scratchDatabase(adminUrl!, 'coalx_scale');
+    databaseUrl = scratch.url;
 
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-scale-'));

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORDS } from './demo/index';
 import { CA_PASSPHRASE_MISSING } from './modules/ukey/ca';
 import { multipart } from './test/multipart';
-import { freePort, startServerProcess, waitForHealth, type ServerProcess } from './test/server-process';
+import { freePort, startServerProcess, waitForHealth, scratchDatabase, type ServerProcess } from './test/server-process';
 
 /**
  * README "On a PostgreSQL server": the database is the only state two servers share. Two processes with separate
@@ -21,10 +21,10 @@ const PASSPHRASE = 'shared-state-test-passphrase';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300 * 1024)]);
 
 describe.skipIf(!adminUrl)('two servers, separate DATA_DIRs, one PostgreSQL', () => {
-  const name = `coalx_shared_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const folders: string[] = [];
   const servers: ServerProcess[] = [];
   let databaseUrl = '';
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
   const folder = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coalx-shared-'));
     folders.push(dir);
@@ -43,20 +43,12 @@ describe.skipIf(!adminUrl)('two servers, separate DATA_DIRs, one PostgreSQL', ()
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.exited));
     for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('share files, file links and the CA; a server without CA_KEY_PASSPHRASE refuses to start', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    scratch = await scratchDatabase(adminUrl!, 'coalx_shared');
+    databaseUrl = scratch.url;
 
     // refused before it opens anything: one line saying what to set
     const refused = startServerProcess(envFor(folder(), { CA_KEY_PASSPHRASE: '' }), await freePort());

@@ -7,7 +7,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../config';
-import { AdvisoryLease, NotificationConnection } from './notification-connection';
+import { AdvisoryLease, NotificationConnection, SERVER_CONNECTION } from './notification-connection';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -77,15 +77,9 @@ export async function openPgliteWith(decorate: DbDecorator, dataDir?: string): P
 // any fixed number: the advisory lock that serialises migrations across processes on one server
 const MIGRATION_LOCK_ID = 7_202_611;
 
-/**
- * Connections to a server that may restart or fail over: a connection attempt gives up after 5 s (a request then
- * fails fast, 503, instead of hanging), and TCP keepalive notices a peer that vanished. node-postgres prepares named
- * statements per connection, so a new connection prepares them again by itself.
- */
-const CONNECTION_OPTIONS = { keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 5_000 } as const;
-
 export async function openPostgresWith(decorate: DbDecorator, url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, ...CONNECTION_OPTIONS });
+  // node-postgres prepares named statements per connection: a new connection after an outage prepares them again
+  const pool = new pg.Pool({ connectionString: url, max, ...SERVER_CONNECTION });
   const leases: AdvisoryLease[] = [];
   // an idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects
   pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接断开: ${err.message}`));

@@ -13,6 +13,12 @@ const RETRY_MAX_MS = 5_000;
 const PROBE_EVERY_MS = 3_000;
 const PROBE_TIMEOUT_MS = 4_000;
 
+/**
+ * Every connection to a server that may restart or fail over: an attempt gives up after 5 s (a request then fails
+ * fast, 503, instead of hanging), and TCP keepalive notices a peer that vanished.
+ */
+export const SERVER_CONNECTION = { keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 5_000 } as const;
+
 export type Notify = (payload: string) => void;
 export type Restored = (gapMs: number) => void;
 
@@ -73,7 +79,7 @@ export class NotificationConnection {
   }
 
   private async open(): Promise<void> {
-    const client = new pg.Client({ ...this.connection, keepAlive: true, keepAliveInitialDelayMillis: 5_000, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({ ...this.connection, ...SERVER_CONNECTION });
     client.on('notification', (message) => {
       if (message.payload === undefined) return;
       for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload);
@@ -199,7 +205,7 @@ export class AdvisoryLease {
   private async take() {
     if (this.taking || this.stopped) return;
     this.taking = true;
-    const client = new pg.Client({ ...this.connection, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({ ...this.connection, ...SERVER_CONNECTION });
     const lose = (err: Error) => {
       if (this.client !== client) return;
       this.client = null;
