@@ -65,6 +65,7 @@ import settlementRoutes from './api/settlement.routes';
 import driverRoutes from './api/driver.routes';
 import orderRoutes from './api/order.routes';
 import deliveryRoutes from './api/delivery.routes';
+import gatePassRoutes from './api/gate-pass.routes';
 import invoiceRoutes from './api/invoice.routes';
 import freightRoutes from './api/freight.routes';
 import longTermRoutes from './api/long-term.routes';
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settlementRoutes);
       await api.register(orderRoutes);
       await api.register(deliveryRoutes);
+      await api.register(gatePassRoutes);
       await api.register(invoiceRoutes);
       await api.register(freightRoutes);
       await api.register(longTermRoutes);

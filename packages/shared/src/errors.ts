@@ -38,6 +38,9 @@ export const ERRORS = {
   bad_file_path: { status: 400, message: '文件路径不合法' },
   /** A signed file link (apps/server/src/lib/file-links.ts) tampered with, past its five minutes, or of an ended session. */
   file_link_refused: { status: 403, message: '文件链接无效，请返回页面重新打开' },
+  // the weighbridge by QR code (issue 32)
+  gate_pass_invalid: { status: 404, message: '二维码无效，请核对派车单上的二维码' },
+  gate_pass_closed: { status: 410, message: '该二维码已失效' },
   // onboarding
   enterprise_exists: { status: 409, message: '该企业已注册' },
   username_exists: { status: 409, message: '用户名已被使用' },

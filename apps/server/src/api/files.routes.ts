@@ -1,21 +1,13 @@
 import { FileLinkSchema, MAX_UPLOAD_BYTES, UploadResultSchema, envelopeSchema, safeString } from '@coalx/shared';
 import { z } from 'zod';
-import { AppError, appError } from '../errors';
+import { appError } from '../errors';
 import { ok } from '../lib/envelope';
 import { isSignablePath } from '../lib/file-links';
+import { unreadableMultipart } from '../lib/multipart';
 import { fileHeaders } from '../lib/file-reply';
 import { requireActor } from '../plugins/authenticate';
 import type { ZodApp } from '../lib/route-types';
 import { ANONYMOUS_UPLOADS_PER_WINDOW, openFile, saveRegistrationUpload, saveUpload } from '../modules/files/files.service';
-
-/**
- * A body the multipart parser cannot read (no boundary, cut short) is the client's mistake: a 400, never a 500.
- * Refusals of our own and the plugin's limit errors pass through to the error handler unchanged.
- */
-function unreadableMultipart(err: unknown): unknown {
-  if (err instanceof AppError || (err as { statusCode?: number }).statusCode) return err;
-  return appError('validation_failed', '上传内容格式不正确，请重新选择文件上传');
-}
 
 /** A signed link's parameters (lib/file-links.ts); checked by the authentication plugin, declared here for the schema. */
 const FileLinkQuerySchema = z.object({

@@ -7,6 +7,7 @@ import { publish } from '../lib/events';
 import { nextTradeNumber } from '../lib/trade-number';
 import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { truckView } from '../modules/delivery/delivery.presenter';
+import { issueGatePasses } from '../modules/delivery/gate-pass';
 import { insertTruck } from '../modules/delivery/trucks.service';
 import { approvedDriver } from '../modules/driver/driver.service';
 import { maxDeliverableKg, moveOrderIfNeeded, orderForActor, recordOrderEvent, reservePlannedKg } from '../modules/order/order.service';
@@ -19,6 +20,7 @@ import { parameterNumber } from '../modules/system/calendar';
 export async function dispatchTruck(db: Db, clock: Clock, actor: Actor, input: DispatchCreate): Promise<DispatchView> {
   const now = clock.now();
   const overloadPct = await parameterNumber(db, 'weigh_overload_pct');
+  const passDays = await parameterNumber(db, 'gate_pass_days');
   const id = await db.transaction(async (tx) => {
     // the order row stays locked to the end: concurrent dispatches of one order take turns
     const { order } = await orderForActor(tx, actor, input.orderId, true);
@@ -44,6 +46,7 @@ export async function dispatchTruck(db: Db, clock: Clock, actor: Actor, input: D
     }
     const dispatchNo = await nextTradeNumber(tx, 'PC', now);
     const truckId = await insertTruck(tx, actor, order, driver, input, dispatchNo, now);
+    await issueGatePasses(tx, { id: truckId, sellerEnterpriseId: order.sellerEnterpriseId, buyerEnterpriseId: order.buyerEnterpriseId }, now, passDays);
     await recordOrderEvent(tx, {
       orderId: order.id,
       action: '派车',

@@ -60,8 +60,20 @@ export class AuditTrail {
 /** A bid flood refused by the rate limit is not worth a row per refusal: the limit exists to spare the database. */
 const NOT_RECORDED_STATUSES = new Set([429]);
 
+/** Rows are written for who can be named: a signed-in actor, or the holder of a verified QR pass (gate-pass routes). */
 function auditedLabel(request: FastifyRequest): string | undefined {
-  return request.actor ? request.routeOptions.config?.audit : undefined;
+  return request.actor || request.gatePass ? request.routeOptions.config?.audit : undefined;
+}
+
+/**
+ * Who a row names. A QR pass acts for the enterprise whose ticket it records, under the pass's id (no user); it
+ * comes first: a clerk's phone that happens to be signed in still acts by the pass on those routes.
+ */
+function auditedActor(request: FastifyRequest): Pick<AuditEntry, 'userId' | 'username' | 'enterpriseId' | 'role' | 'roleId'> {
+  const pass = request.gatePass;
+  if (pass) return { userId: null, username: `二维码 ${pass.tokenId}`, enterpriseId: pass.enterpriseId, role: '过磅员（扫码）' };
+  const actor = request.actor!;
+  return { userId: actor.userId, username: actor.username, enterpriseId: actor.enterpriseId, role: actor.role, roleId: actor.roleId };
 }
 
 /**
@@ -185,17 +197,12 @@ function auditRow(
   label: string,
   inAction?: { outcome: unknown; changes: AuditChanges | undefined },
 ): AuditEntry {
-  const actor = request.actor!;
   const route = request.routeOptions.url ?? request.url;
   const refused = !inAction && reply.statusCode >= 400;
   const resultId = inAction ? createdIdOf(inAction.outcome) : request.auditOutcome?.resultId;
   return {
     at: new Date(app.clock.now().getTime()),
-    userId: actor.userId,
-    username: actor.username,
-    enterpriseId: actor.enterpriseId,
-    role: actor.role,
-    roleId: actor.roleId,
+    ...auditedActor(request),
     action: label,
     method: request.method,
     route,

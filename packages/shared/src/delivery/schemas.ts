@@ -116,6 +116,8 @@ export const WeighTicketViewSchema = z.object({
   weighedAt: z.string(),
   /** the photo: GET {api}/api/delivery/order/{orderId}/files/{photoFileId} */
   photoFileId: z.number().int().nullable(),
+  /** who recorded it: the signed-in user, or the gate clerk's name with the QR pass (扫码) */
+  recordedBy: z.string(),
 });
 export type WeighTicketView = z.infer<typeof WeighTicketViewSchema>;
 
@@ -169,6 +171,12 @@ export const DispatchViewSchema = z.object({
   cancelReason: z.string().nullable(),
   /** what the gate's QR code carries: for the side that sent the truck, the seller (its gate) and the trading centre */
   gateToken: z.string().nullable(),
+  /**
+   * The QR passes a weighbridge clerk records the truck's tickets with, no account needed (issue 32): the loading
+   * pass for the side that sent the truck and the seller, the arrival pass for the sender and the buyer; null where
+   * the viewer may not see it or the truck has none.
+   */
+  gatePasses: z.object({ loading: z.string().nullable(), arrival: z.string().nullable() }),
   createdAt: z.string(),
   tickets: z.array(WeighTicketViewSchema),
   actions: z.array(z.enum(DISPATCH_ACTIONS)),
@@ -251,6 +259,52 @@ export const DispatchNoteSchema = z.object({
   order: DeliveryOrderSchema,
 });
 export type DispatchNote = z.infer<typeof DispatchNoteSchema>;
+
+// ---------- the weighbridge by QR code (issue 32) ----------
+
+export const GATE_PASS_STAGES = { loading: '装车过磅', arrival: '到货过磅' } as const;
+export type GatePassStage = keyof typeof GATE_PASS_STAGES;
+/** What a QR pass is, as text: {dispatchId}.{L|A}.{enterpriseId}.{tokenId}.{signature}, all base64url or digits. */
+export const GATE_PASS_PATTERN = /^\d{1,15}\.[LA]\.\d{1,15}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/;
+
+/**
+ * What a clerk holding a truck's QR pass sees: the truck and its order, the driver masked, nothing else of the
+ * enterprise; whether the pass still records, and the ticket once recorded.
+ */
+export const GatePassViewSchema = z.object({
+  stage: z.enum(['loading', 'arrival']),
+  /** who records with it: the seller (at the mine) or the buyer (at the plant) */
+  enterpriseName: z.string(),
+  dispatchNo: z.string(),
+  status: z.string(),
+  plateNo: z.string(),
+  /** 张* */
+  driverName: z.string(),
+  /** 138****5678 */
+  driverMobile: z.string(),
+  vehicleType: z.string(),
+  ratedLoadKg: z.number().int(),
+  plannedKg: z.number().int(),
+  planDate: z.string(),
+  orderNo: z.string(),
+  productName: z.string(),
+  sellerName: z.string(),
+  buyerName: z.string(),
+  deliveryPlace: z.string(),
+  /** the loading net, shown at the plant */
+  loadedNetKg: z.number().int().nullable(),
+  expiresAt: z.string(),
+  /** null while the pass records; else why not (已录入, 已过期, 已取消, 尚未装车) */
+  closedReason: z.string().nullable(),
+  ticket: WeighTicketViewSchema.omit({ photoFileId: true }).nullable(),
+});
+export type GatePassView = z.infer<typeof GatePassViewSchema>;
+
+/** The clerk's ticket: the weigh ticket and the clerk's name (no account says who it is). */
+export const GatePassTicketSchema = WeighTicketSchema.extend({
+  recorderName: safeString({ error: '请输入过磅员姓名' }).trim().min(2, '请输入过磅员姓名').max(20, '过磅员姓名不超过 20 字'),
+});
+export type GatePassTicketInput = z.infer<typeof GatePassTicketSchema>;
 
 /** An approved driver of the transporting enterprise, for the 派车 form. */
 export const DispatchDriverSchema = z.object({

@@ -8,6 +8,17 @@ export function maskIdCard(idCardNo: string): string {
   return `${idCardNo.slice(0, 4)}${'*'.repeat(idCardNo.length - 8)}${idCardNo.slice(-4)}`;
 }
 
+/** A driver as a weighbridge clerk with the QR pass sees them: 张*, 王** (the surname and one star a character). */
+export function maskPersonName(name: string): string {
+  const chars = Array.from(name);
+  return chars.length <= 1 ? '*' : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+}
+
+/** A mobile number with its middle four hidden: 138****5678. */
+export function maskMobile(mobile: string): string {
+  return mobile.length < 8 ? '*'.repeat(mobile.length) : `${mobile.slice(0, 3)}${'*'.repeat(mobile.length - 7)}${mobile.slice(-4)}`;
+}
+
 /** GB 11643-1999: weights of the first 17 digits, and the check character for the sum mod 11. */
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARS = '10X98765432';

@@ -100,6 +100,16 @@ export const SYSTEM_PARAMETERS = {
     max: 50,
     remark: '磅单净重超过车辆核定载重（装车时为计划装车量）该比例的，拒绝录入',
   },
+  gate_pass_days: {
+    label: '派车单二维码有效期',
+    group: '履约',
+    unit: '天',
+    kind: 'integer',
+    default: 7,
+    min: 1,
+    max: 30,
+    remark: '过磅员凭派车单二维码（无需账号）录入磅单的有效期：装车二维码自派车起算，到货二维码自装车起算；录入磅单或取消派车即失效',
+  },
   fulfilment_threshold_pct: {
     label: '履约完成比例',
     group: '履约',

@@ -100,7 +100,11 @@ export const weighTickets = pgTable(
     netKg: bigint('net_kg', { mode: 'number' }).notNull(),
     weighedAt: tstz('weighed_at').notNull(),
     photoFileId: bigint('photo_file_id', { mode: 'number' }).references(() => fileObjects.id),
-    createdBy: bigint('created_by', { mode: 'number' }).notNull().references(() => users.id),
+    /** the signed-in user who recorded it; null when a gate clerk recorded it with the truck's QR pass */
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    /** the QR pass it was recorded with (gate_pass), and the name the clerk gave */
+    gatePassId: bigint('gate_pass_id', { mode: 'number' }),
+    recorderName: text('recorder_name').notNull().default(''),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -108,6 +112,32 @@ export const weighTickets = pgTable(
     uniqueIndex('weigh_ticket_no_uq').on(t.enterpriseId, t.ticketNo),
     index('weigh_ticket_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * A truck's QR pass (issue 32): what a weighbridge clerk without an account records one ticket with, at the mine
+ * (stage 'loading', for the seller) or at the plant ('arrival', for the buyer). The QR code carries the pass's id,
+ * truck, stage and enterprise signed with the platform's gate-pass key (modules/delivery/gate-pass.ts); this row
+ * says whether it still works: it is used up by its ticket, revoked when the truck is cancelled, and expires
+ * after gate_pass_days (the arrival pass counted from loading).
+ */
+export const gatePasses = pgTable(
+  'gate_pass',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** random, in the QR code and in the audit trail */
+    tokenId: text('token_id').notNull().unique(),
+    dispatchId: bigint('dispatch_id', { mode: 'number' }).notNull().references(() => dispatches.id),
+    /** 'loading' | 'arrival' */
+    stage: text('stage').notNull(),
+    /** the side whose ticket it records: the seller at loading, the buyer at arrival */
+    enterpriseId: bigint('enterprise_id', { mode: 'number' }).notNull().references(() => enterprises.id),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    revokedAt: tstz('revoked_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('gate_pass_dispatch_stage_uq').on(t.dispatchId, t.stage)],
 );
 
 /** A lab report (化验单) for an order or a batch of it, by the lab the contract names. */
@@ -151,4 +181,5 @@ export const qualityReports = pgTable(
 
 export type Dispatch = typeof dispatches.$inferSelect;
 export type WeighTicket = typeof weighTickets.$inferSelect;
+export type GatePass = typeof gatePasses.$inferSelect;
 export type QualityReport = typeof qualityReports.$inferSelect;

@@ -67,6 +67,14 @@ export const deliveryPolicy = definePolicy({
     if (isPlatformStaff(actor)) return;
     if (actor.enterpriseId !== truck.enterpriseId && orderSideOf(actor, order) !== 'seller') throw notFound('派车单不存在');
   },
+  /**
+   * a truck's QR pass (issue 32): the side that sent the truck prints both on the dispatch note; the seller sees the
+   * mine's (loading), the buyer the plant's (arrival); the trading centre sees both
+   */
+  seeGatePass(actor: Actor, { order, truck, stage }: { order: Parties; truck: { enterpriseId: number }; stage: 'loading' | 'arrival' }) {
+    if (isPlatformStaff(actor) || actor.enterpriseId === truck.enterpriseId) return;
+    if (orderSideOf(actor, order) !== (stage === 'loading' ? 'seller' : 'buyer')) throw notFound('派车单不存在');
+  },
   /** sign-for queue: which part the actor sees (the buyer its trucks to sign, the seller disputes to answer, the operator disputes to rule) */
   queue(actor: Actor): 'operator' | 'enterprise' {
     if (isPlatformStaff(actor)) {

@@ -7,9 +7,9 @@ import {
   type DispatchView,
   type QualityReportView,
 } from '@coalx/shared';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { weighTickets, type Dispatch, type Order, type QualityReport } from '../../db/schema/index';
+import { users, weighTickets, type Dispatch, type Order, type QualityReport, type WeighTicket } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import { allowedActions, type GrantCheck } from '../../lib/policy';
 import { grantsHeld } from '../auth/grants.service';
@@ -17,6 +17,7 @@ import { filesByIds } from '../files/files.service';
 import { maxDeliverableKg } from '../order/order.service';
 import { ordersByIds } from '../order/order-delivery.service';
 import { deliveryPolicy, orderSideOf } from './delivery.policy';
+import { gatePassTexts } from './gate-pass';
 import { reportForActor } from './lab-reports.service';
 import { truckForActor } from './trucks.service';
 
@@ -49,7 +50,13 @@ export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], know
   const held = await grantsHeld(db, actor);
   const ids = rows.map((r) => r.id);
   const orderMap = known ?? (await ordersByIds(db, rows.map((r) => r.orderId)));
-  const tickets = await db.select().from(weighTickets).where(inArray(weighTickets.dispatchId, ids)).orderBy(weighTickets.id);
+  const tickets = await db
+    .select({ ticket: weighTickets, userName: users.realname })
+    .from(weighTickets)
+    .leftJoin(users, eq(users.id, weighTickets.createdBy))
+    .where(inArray(weighTickets.dispatchId, ids))
+    .orderBy(weighTickets.id);
+  const passes = await gatePassTexts(db, ids);
   const photoIds = rows.flatMap((r) => r.disputeFileIds ?? []);
   const files = new Map((await filesByIds(db, photoIds)).map((f) => [f.id, f]));
   return rows.map((truck) => {
@@ -96,21 +103,30 @@ export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], know
       ruledAt: when(truck.ruledAt),
       cancelReason: truck.cancelReason,
       gateToken: deliveryPolicy.allows(actor, 'seeGateToken', { order, truck }) ? truck.gateToken : null,
+      gatePasses: {
+        loading: deliveryPolicy.allows(actor, 'seeGatePass', { order, truck, stage: 'loading' }) ? (passes.get(truck.id)?.loading ?? null) : null,
+        arrival: deliveryPolicy.allows(actor, 'seeGatePass', { order, truck, stage: 'arrival' }) ? (passes.get(truck.id)?.arrival ?? null) : null,
+      },
       createdAt: formatDateTime(truck.createdAt),
       tickets: tickets
-        .filter((t) => t.dispatchId === truck.id)
-        .map((t) => ({
-          stage: t.stage as 'loading' | 'arrival',
-          ticketNo: t.ticketNo,
-          grossKg: t.grossKg,
-          tareKg: t.tareKg,
-          netKg: t.netKg,
-          weighedAt: formatDateTime(t.weighedAt),
-          photoFileId: t.photoFileId,
-        })),
+        .filter(({ ticket }) => ticket.dispatchId === truck.id)
+        .map(({ ticket, userName }) => ({ ...presentTicket(ticket, userName), photoFileId: ticket.photoFileId })),
       actions: truckActions(actor, held, order, truck),
     };
   });
+}
+
+/** A ticket as every viewer reads it; `recordedBy` names the user, or the clerk who used the QR pass. */
+export function presentTicket(ticket: WeighTicket, userName: string | null) {
+  return {
+    stage: ticket.stage as 'loading' | 'arrival',
+    ticketNo: ticket.ticketNo,
+    grossKg: ticket.grossKg,
+    tareKg: ticket.tareKg,
+    netKg: ticket.netKg,
+    weighedAt: formatDateTime(ticket.weighedAt),
+    recordedBy: ticket.gatePassId !== null ? `${ticket.recorderName}（扫码录入）` : (userName ?? ''),
+  };
 }
 
 export async function truckView(db: Db, actor: Actor, id: number): Promise<DispatchView> {

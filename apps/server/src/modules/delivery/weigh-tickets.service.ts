@@ -6,13 +6,25 @@ import { businessRule } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../lib/actor';
 import { ownedFileId } from '../files/files.service';
+import { useGatePass } from './gate-pass';
 
 /** Weigh tickets (磅单): the seller's at loading, the buyer's at arrival, one number used once per enterprise. */
+
+/** Who records a weigh ticket: a signed-in user of the side, or a gate clerk holding the truck's QR pass. */
+export interface TicketRecorder {
+  enterpriseId: number;
+  userId: number | null;
+  gatePassId: number | null;
+  /** the clerk's name with a pass; '' for a user (the account says who) */
+  name: string;
+}
+
+export const userRecorder = (actor: Actor): TicketRecorder => ({ enterpriseId: actor.enterpriseId!, userId: actor.userId, gatePassId: null, name: '' });
 
 const ticketNoUsed = (ticketNo: string) => businessRule(`磅单号 ${ticketNo} 已录入过，不能重复使用`);
 
 /** The ticket's time, weights and number; returns the time weighed. */
-export async function checkTicket(tx: Tx, actor: Actor, truck: Dispatch, input: WeighTicketInput, now: Date, overloadPct: number) {
+export async function checkTicket(tx: Tx, recorder: TicketRecorder, truck: Dispatch, input: WeighTicketInput, now: Date, overloadPct: number) {
   const weighedAt = new Date(input.weighedAt);
   if (weighedAt.getTime() > now.getTime() + WEIGH_CLOCK_SKEW_MS) throw businessRule('过磅时间不能晚于当前时间');
   const problem = weighTicketProblem(input, truck.ratedLoadKg, overloadPct);
@@ -20,7 +32,7 @@ export async function checkTicket(tx: Tx, actor: Actor, truck: Dispatch, input: 
   const [used] = await tx
     .select({ id: weighTickets.id })
     .from(weighTickets)
-    .where(and(eq(weighTickets.enterpriseId, actor.enterpriseId!), eq(weighTickets.ticketNo, input.ticketNo)))
+    .where(and(eq(weighTickets.enterpriseId, recorder.enterpriseId), eq(weighTickets.ticketNo, input.ticketNo)))
     .limit(1);
   if (used) throw ticketNoUsed(input.ticketNo);
   return weighedAt;
@@ -36,30 +48,36 @@ export async function withTicketNo<T>(ticketNo: string, work: () => Promise<T>):
   }
 }
 
-/** Saves the ticket with its photo (which must be the enterprise's); at loading also the truck's loading net. */
+/**
+ * Saves the ticket with its photo (which must be the enterprise's); at loading also the truck's loading net. The
+ * stage's QR pass records no more, whoever recorded the ticket.
+ */
 export async function saveWeighTicket(
   tx: Tx,
-  actor: Actor,
+  recorder: TicketRecorder,
   truck: Dispatch,
   stage: 'loading' | 'arrival',
   input: WeighTicketInput,
   weighedAt: Date,
   now: Date,
 ) {
-  const photoFileId = await ownedFileId(tx, input.photo, actor.enterpriseId!);
+  const photoFileId = await ownedFileId(tx, input.photo, recorder.enterpriseId);
   if (stage === 'loading') await tx.update(dispatches).set({ loadedNetKg: input.netKg, loadedAt: weighedAt }).where(eq(dispatches.id, truck.id));
   await tx.insert(weighTickets).values({
     dispatchId: truck.id,
     orderId: truck.orderId,
     stage,
-    enterpriseId: actor.enterpriseId!,
+    enterpriseId: recorder.enterpriseId,
     ticketNo: input.ticketNo,
     grossKg: input.grossKg,
     tareKg: input.tareKg,
     netKg: input.netKg,
     weighedAt,
     photoFileId,
-    createdBy: actor.userId,
+    createdBy: recorder.userId,
+    gatePassId: recorder.gatePassId,
+    recorderName: recorder.name,
     createdAt: now,
   });
+  await useGatePass(tx, truck.id, stage, now);
 }

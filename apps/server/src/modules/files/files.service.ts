@@ -45,14 +45,29 @@ export async function saveRegistrationUpload(
   clock: Clock,
   file: { filename: string; data: Buffer; visibility: 'public' | 'private' },
 ): Promise<UploadResult> {
+  const type = imageType(file, '注册附件');
+  visitorMayUpload(file.visibility);
+  return store(db, storage, clock, { ...file, visibility: 'private' }, type, { ownerEnterpriseId: null, uploadedBy: null, scene: 'register' });
+}
+
+/**
+ * A weigh ticket's photo taken by a gate clerk holding a truck's QR pass (no account): an image, private, owned by
+ * the enterprise whose ticket it is (the pass's), uploaded by nobody.
+ */
+export async function saveGatePassPhoto(db: Db, storage: FileStorage, clock: Clock, enterpriseId: number, file: { filename: string; data: Buffer }): Promise<UploadResult> {
+  const type = imageType(file, '磅单照片');
+  return store(db, storage, clock, { ...file, visibility: 'private' }, type, { ownerEnterpriseId: enterpriseId, uploadedBy: null, scene: 'gate-pass' });
+}
+
+/** A JPG or PNG whose name says what its bytes are; `what` names it in the refusal. */
+function imageType(file: { filename: string; data: Buffer }, what: string) {
   if (file.data.length === 0) throw appError('file_missing', '文件内容为空');
   const type = sniffFileType(file.data);
   const nameExt = path.extname(file.filename).toLowerCase();
   if (!type || type.ext === 'pdf' || !type.names.includes(nameExt)) {
-    throw appError('file_type_not_allowed', '文件类型不支持，注册附件仅支持 .jpg .jpeg .png 图片，且扩展名须与内容一致');
+    throw appError('file_type_not_allowed', `文件类型不支持，${what}仅支持 .jpg .jpeg .png 图片，且扩展名须与内容一致`);
   }
-  visitorMayUpload(file.visibility);
-  return store(db, storage, clock, { ...file, visibility: 'private' }, type, { ownerEnterpriseId: null, uploadedBy: null, scene: 'register' });
+  return type;
 }
 
 async function store(

@@ -94,7 +94,7 @@ export function moveOrderIfNeeded(tx: Tx | Db, id: number, name: MoveOf<typeof O
 /** One line of the order's timeline; `actor` null is the system (scheduler, automatic moves). */
 export async function recordOrderEvent(
   tx: Tx | Db,
-  input: { orderId: number; action: string; actor: Pick<Actor, 'userId' | 'username'> | null; note?: string; at: Date },
+  input: { orderId: number; action: string; actor: { userId: number | null; username: string } | null; note?: string; at: Date },
 ) {
   await tx.insert(orderEvents).values({
     orderId: input.orderId,
