@@ -248,6 +248,8 @@ export const FIELD_LABELS: Record<string, string> = {
   plannedKg: '计划装车量',
   planDate: '计划装车日期',
   ticketNo: '磅单号',
+  recorderName: '过磅员姓名',
+  pass: '派车单二维码',
   grossKg: '毛重',
   tareKg: '皮重',
   netKg: '净重',

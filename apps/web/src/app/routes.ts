@@ -69,6 +69,9 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazyPage(() => import('@/pages/listing/tradeStart')),
   },
 
+  // the weighbridge by QR code: a truck's pass is the permission, no account (issue 32)
+  { path: '/weighbridge', title: '扫码过磅', layout: 'blank', public: true, page: lazyPage(() => import('@/pages/weighbridge')) },
+
   // exceptions
   { path: '/403', title: '无权访问', layout: 'blank', public: true, page: lazyPage(() => import('@/pages/exception/403')) },
   { path: '/404', title: '页面不存在', layout: 'blank', public: true, page: lazyPage(() => import('@/pages/exception/404')) },

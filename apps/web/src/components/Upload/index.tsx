@@ -28,6 +28,13 @@ export interface UploadProps {
   listType?: AntUploadProps['listType'];
   disabled?: boolean;
   children?: ReactNode;
+  /**
+   * Another upload address that needs no sign-in (a truck's QR pass: {api}/api/gate-pass/{pass}/photo); no token and
+   * no fields are sent with it.
+   */
+  action?: string;
+  /** Opens the phone's rear camera rather than the file picker. */
+  camera?: boolean;
 }
 
 /** Files made from the value: their addresses are added when shown (`withAddresses`), private ones as signed links. */
@@ -74,6 +81,8 @@ export default function Upload({
   listType = 'picture-card',
   disabled,
   children,
+  action,
+  camera,
 }: UploadProps) {
   const [fileList, setFileList] = useState<UploadFile[]>(() => filesFromValue(value));
   const lastEmitted = useRef<UploadProps['value']>(value);
@@ -128,9 +137,10 @@ export default function Upload({
   return (
     <AntUpload
       name="file"
-      action={UPLOAD_URL}
-      headers={token ? { [TOKEN_HEADER]: token } : undefined}
-      data={scene ? { visibility, scene } : { visibility }}
+      action={action ?? UPLOAD_URL}
+      headers={token && !action ? { [TOKEN_HEADER]: token } : undefined}
+      data={action ? undefined : scene ? { visibility, scene } : { visibility }}
+      capture={camera ? 'environment' : undefined}
       accept={accept}
       listType={listType}
       fileList={withAddresses(fileList, addresses)}

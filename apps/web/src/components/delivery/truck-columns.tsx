@@ -42,6 +42,7 @@ export function truckDetails(r: DispatchView): RowDetail[] {
       value: (
         <span>
           {t.ticketNo}：毛重 {formatTons(t.grossKg, false)} / 皮重 {formatTons(t.tareKg, false)} / 净重 {formatTons(t.netKg, false)} 吨，{t.weighedAt}
+          {t.recordedBy ? `，录入：${t.recordedBy}` : ''}
           {t.photoFileId ? (
             <Button type="link" size="small" onClick={() => void open(r.orderId, t.photoFileId!)}>
               查看照片

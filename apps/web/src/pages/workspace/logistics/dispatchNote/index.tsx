@@ -8,12 +8,8 @@ import { formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import { DispatchStatusTag, SIDE_TEXT, vehicleTypeText } from '@/components/delivery/parts';
 import { DELIVERY_KEYS, getDispatchNote } from '@/services/delivery';
+import { weighbridgeUrl } from '@/services/gatePass';
 import './dispatch-note.css';
-
-/** The gate's address the QR code carries: the seller's gate clerk scans it and opens the loading record. */
-export function gateUrl(token: string) {
-  return `${window.location.origin}/logistics/gate?token=${encodeURIComponent(token)}`;
-}
 
 function qrDataUrl(text: string): string {
   const qr = qrcode(0, 'M');
@@ -27,9 +23,17 @@ export default function DispatchNotePage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const note = useQuery({ queryKey: DELIVERY_KEYS.note(id), queryFn: () => getDispatchNote(id), enabled: id > 0 });
-  const [qr, setQr] = useState('');
-  const token = note.data?.truck.gateToken;
-  useEffect(() => setQr(token ? qrDataUrl(gateUrl(token)) : ''), [token]);
+  // each weighbridge's clerk scans its own code and records the ticket without an account (the pass's page)
+  const [codes, setCodes] = useState<{ loading: string; arrival: string }>({ loading: '', arrival: '' });
+  const passes = note.data?.truck.gatePasses;
+  useEffect(
+    () =>
+      setCodes({
+        loading: passes?.loading ? qrDataUrl(weighbridgeUrl(passes.loading)) : '',
+        arrival: passes?.arrival ? qrDataUrl(weighbridgeUrl(passes.arrival)) : '',
+      }),
+    [passes?.loading, passes?.arrival],
+  );
 
   if (!(id > 0)) return <Alert type="error" showIcon message="派车单编号无效" />;
   if (note.isError) return <Alert type="error" showIcon message={errorMessage(note.error, '派车单加载失败')} />;
@@ -69,12 +73,20 @@ export default function DispatchNotePage() {
             <h1>派车单 / 提煤单</h1>
             <div className="coalx-dispatch-note-no">No. {truck.dispatchNo}</div>
           </div>
-          {qr ? (
-            <figure>
-              <img src={qr} alt="装车二维码" width={112} height={112} data-testid="dispatch-qr" />
-              <figcaption>矿方门岗扫码装车</figcaption>
-            </figure>
-          ) : null}
+          <div className="coalx-dispatch-note-codes" style={{ display: 'flex', gap: 12 }}>
+            {codes.loading ? (
+              <figure>
+                <img src={codes.loading} alt="装车过磅二维码" width={112} height={112} data-testid="dispatch-qr" />
+                <figcaption>矿方过磅扫码</figcaption>
+              </figure>
+            ) : null}
+            {codes.arrival ? (
+              <figure>
+                <img src={codes.arrival} alt="到货过磅二维码" width={112} height={112} data-testid="dispatch-qr-arrival" />
+                <figcaption>电厂过磅扫码</figcaption>
+              </figure>
+            ) : null}
+          </div>
         </div>
         <table>
           <tbody>
