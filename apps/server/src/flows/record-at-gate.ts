@@ -1,9 +1,10 @@
 import { formatDateTime, maskMobile, maskPersonName, type GatePassTicketInput, type GatePassView } from '@coalx/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { dispatches, users, weighTickets, type Dispatch, type GatePass, type Order } from '../db/schema/index';
+import { dispatches, weighTickets, type Dispatch, type GatePass, type Order } from '../db/schema/index';
 import { appError } from '../errors';
 import type { Clock } from '../lib/clock';
+import { realnamesOf } from '../modules/auth/accounts.service';
 import { presentTicket } from '../modules/delivery/delivery.presenter';
 import { gatePassClosedReason, gatePassOf, type GatePassClaim } from '../modules/delivery/gate-pass';
 import { requireImage } from '../modules/delivery/trucks.service';
@@ -37,11 +38,11 @@ function closedReason(pass: GatePass, truck: Dispatch, order: Order, now: Date):
 export async function gatePassView(db: Db, clock: Clock, claim: GatePassClaim): Promise<GatePassView> {
   const { pass, truck, order } = await openPass(db, claim);
   const [recorded] = await db
-    .select({ ticket: weighTickets, userName: users.realname })
+    .select()
     .from(weighTickets)
-    .leftJoin(users, eq(users.id, weighTickets.createdBy))
     .where(and(eq(weighTickets.dispatchId, truck.id), eq(weighTickets.stage, pass.stage)))
     .limit(1);
+  const recorder = recorded ? (await realnamesOf(db, [recorded.createdBy])).get(recorded.createdBy ?? 0) ?? null : null;
   return {
     stage: pass.stage as GatePassView['stage'],
     enterpriseName: pass.stage === 'loading' ? order.sellerName : order.buyerName,
@@ -62,7 +63,7 @@ export async function gatePassView(db: Db, clock: Clock, claim: GatePassClaim): 
     loadedNetKg: truck.loadedNetKg,
     expiresAt: formatDateTime(pass.expiresAt),
     closedReason: closedReason(pass, truck, order, clock.now()),
-    ticket: recorded ? presentTicket(recorded.ticket, recorded.userName) : null,
+    ticket: recorded ? presentTicket(recorded, recorder) : null,
   };
 }
 

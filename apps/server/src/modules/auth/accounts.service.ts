@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { invalidateWithin, invalidating } from './session-cache';
 import { ROLES, formatDateTime, type Member, type RoleCode } from '@coalx/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { roles, sessions, users, type User } from '../../db/schema/index';
 import { appError } from '../../errors';
@@ -60,6 +60,14 @@ export async function registrantOf(db: Db | Tx, enterpriseId: number): Promise<U
 export async function accountNames(db: Db | Tx, userId: number): Promise<{ realname: string; username: string } | null> {
   const [row] = await db.select({ realname: users.realname, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
+}
+
+/** The real names of accounts by id, for records that show who entered them (a weigh ticket). */
+export async function realnamesOf(db: Db | Tx, userIds: readonly (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, realname: users.realname }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.realname]));
 }
 
 /** Approval: the registrant's first sign-in must change the password. */

@@ -7,11 +7,12 @@ import {
   type DispatchView,
   type QualityReportView,
 } from '@coalx/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, weighTickets, type Dispatch, type Order, type QualityReport, type WeighTicket } from '../../db/schema/index';
+import { weighTickets, type Dispatch, type Order, type QualityReport, type WeighTicket } from '../../db/schema/index';
 import type { Actor } from '../../lib/actor';
 import { allowedActions, type GrantCheck } from '../../lib/policy';
+import { realnamesOf } from '../auth/accounts.service';
 import { grantsHeld } from '../auth/grants.service';
 import { filesByIds } from '../files/files.service';
 import { maxDeliverableKg } from '../order/order.service';
@@ -50,12 +51,8 @@ export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], know
   const held = await grantsHeld(db, actor);
   const ids = rows.map((r) => r.id);
   const orderMap = known ?? (await ordersByIds(db, rows.map((r) => r.orderId)));
-  const tickets = await db
-    .select({ ticket: weighTickets, userName: users.realname })
-    .from(weighTickets)
-    .leftJoin(users, eq(users.id, weighTickets.createdBy))
-    .where(inArray(weighTickets.dispatchId, ids))
-    .orderBy(weighTickets.id);
+  const tickets = await db.select().from(weighTickets).where(inArray(weighTickets.dispatchId, ids)).orderBy(weighTickets.id);
+  const recorders = await realnamesOf(db, tickets.map((t) => t.createdBy));
   const passes = await gatePassTexts(db, ids);
   const photoIds = rows.flatMap((r) => r.disputeFileIds ?? []);
   const files = new Map((await filesByIds(db, photoIds)).map((f) => [f.id, f]));
@@ -109,8 +106,8 @@ export async function presentTrucks(db: Db, actor: Actor, rows: Dispatch[], know
       },
       createdAt: formatDateTime(truck.createdAt),
       tickets: tickets
-        .filter(({ ticket }) => ticket.dispatchId === truck.id)
-        .map(({ ticket, userName }) => ({ ...presentTicket(ticket, userName), photoFileId: ticket.photoFileId })),
+        .filter((ticket) => ticket.dispatchId === truck.id)
+        .map((ticket) => ({ ...presentTicket(ticket, recorders.get(ticket.createdBy ?? 0) ?? null), photoFileId: ticket.photoFileId })),
       actions: truckActions(actor, held, order, truck),
     };
   });
