@@ -135,6 +135,8 @@ describe('the public pages on a phone (390×844)', () => {
     expect(box.height).toBeLessThanOrEqual(36); // one line: the 32 px button and its border
     await page.getByTestId('header-menu').click();
     const drawer = page.locator('.coalx-header-drawer');
+    await drawer.waitFor();
+    await page.screenshot({ path: `${SHOTS}/phone-menu.png` });
     await drawer.getByText('行情').click();
     await page.waitForURL(/\/market/);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
