@@ -4,6 +4,7 @@ import GlobalFooter from '@/components/GlobalFooter';
 import GlobalHeader from '@/components/GlobalHeader';
 import MarketIndexStrip from '@/components/MarketIndexStrip';
 import { HERO_PATHS } from '../routes';
+import '@/styles/phone.css';
 
 /** Public common layout (spec §2): header, banner, market-index strip, content, footer. */
 export default function PublicLayout() {

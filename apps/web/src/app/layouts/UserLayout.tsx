@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import GlobalFooter from '@/components/GlobalFooter';
 import GlobalHeader from '@/components/GlobalHeader';
+import '@/styles/phone.css';
 
 /** Login/register layout (spec §2): header, content, footer. */
 export default function UserLayout() {

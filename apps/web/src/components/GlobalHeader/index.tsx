@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { WORKSPACE_HOME_PATH } from '@/app/guard';
 import { isFirstLogin, isSignedIn, useSession } from '@/app/session';
 import Logo from '@/components/Logo';
@@ -27,27 +27,42 @@ export function headerLinks(signedIn: boolean, firstLogin: boolean) {
 export default function GlobalHeader() {
   const s = useSession();
   const links = headerLinks(isSignedIn(s), isFirstLogin(s));
+  const hasNav = links.home || links.market || links.workspace;
+  // on a phone the nav folds into a menu button and a panel (CSS shows one or the other, so the desktop is untouched);
+  // a plain panel rather than antd's Drawer keeps a visitor's first load as small as before
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  const navLinks = (className: string) => (
+    <>
+      {links.home && (
+        <NavLink to="/index" className={className}>
+          首页
+        </NavLink>
+      )}
+      {links.market && (
+        <NavLink to="/market" className={className} data-testid={className === 'coalx-header-link' ? 'header-market' : undefined}>
+          行情
+        </NavLink>
+      )}
+      {links.workspace && (
+        <NavLink to={WORKSPACE_HOME_PATH} className={className}>
+          工作台
+        </NavLink>
+      )}
+    </>
+  );
   return (
     <header className="coalx-header">
       <div className="coalx-header-inner">
         <Logo />
-        <nav className="coalx-header-nav">
-          {links.home && (
-            <NavLink to="/index" className="coalx-header-link">
-              首页
-            </NavLink>
-          )}
-          {links.market && (
-            <NavLink to="/market" className="coalx-header-link" data-testid="header-market">
-              行情
-            </NavLink>
-          )}
-          {links.workspace && (
-            <NavLink to={WORKSPACE_HOME_PATH} className="coalx-header-link">
-              工作台
-            </NavLink>
-          )}
-        </nav>
+        <nav className="coalx-header-nav">{navLinks('coalx-header-link')}</nav>
         <div className="coalx-header-right">
           {links.login || links.register ? (
             <div className="coalx-header-auth">
@@ -74,8 +89,28 @@ export default function GlobalHeader() {
               </Suspense>
             </>
           )}
+          {hasNav && (
+            <button
+              type="button"
+              className="coalx-header-menu-btn"
+              aria-label="菜单"
+              aria-expanded={menuOpen}
+              data-testid="header-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="coalx-header-menu-icon" aria-hidden="true" />
+            </button>
+          )}
         </div>
       </div>
+      {menuOpen && (
+        <>
+          <div className="coalx-header-drawer-mask" onClick={() => setMenuOpen(false)} />
+          <nav className="coalx-header-drawer" aria-label="导航菜单">
+            {navLinks('coalx-header-drawer-link')}
+          </nav>
+        </>
+      )}
     </header>
   );
 }

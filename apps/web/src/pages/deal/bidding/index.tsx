@@ -13,6 +13,7 @@ import {
   type AuctionSnapshot,
 } from '@coalx/shared';
 import { useSession } from '@/app/session';
+import { useWakeLock } from '@/hooks/useWakeLock';
 import { hasAction } from '@/app/access';
 import OperateAuction from '@/components/auction/OperateAuction';
 import { getRoomBidders } from '@/services/monitor';
@@ -78,6 +79,8 @@ export default function BiddingPage() {
   // once ended the room shows the outcome (成交价, the masked winner, or 流拍), not the race
   const result = useQuery({ queryKey: ['auction', 'result', tradeId], queryFn: () => getAuctionResult(tradeId), enabled: ended, retry: false });
   const refresh = live.refresh;
+  // a phone must not go dark while the user may bid: live, enrolled, not the trading centre's view
+  useWakeLock(Boolean(s && s.hangState === AuctionState.bidding && s.me?.enrolled && !staff));
 
   // a lost push must not leave the page waiting: ask by GET while the countdown shows 0 and the server has not ended it
   useEffect(() => {

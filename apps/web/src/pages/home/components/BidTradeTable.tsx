@@ -60,11 +60,11 @@ export default function BidTradeTable({ tradeType }: { tradeType: 2 | 3 }) {
                     {ellipsis(r.enterpriseName, ELLIPSIS.name)}
                   </div>
                 </td>
-                <td className="num">
+                <td className="num" data-label={buy ? '基价 / 当前价' : '起拍价 / 当前价'}>
                   <div className="coalx-price">{formatPrice(r.bestPrice ?? r.startPrice)}</div>
                   <div className="coalx-mini-sub">{r.bestPrice === null ? `${PRICE_LABEL[tradeType]} · 暂无出价` : `${r.bidCount} 次出价`}</div>
                 </td>
-                <td className="num">{formatTons(r.quantity)}</td>
+                <td className="num" data-label="数量">{formatTons(r.quantity)}</td>
                 <td>
                   <span className={`coalx-state coalx-bid-state-${r.hangState}`}>{states.text(r.hangState)}</span>
                 </td>

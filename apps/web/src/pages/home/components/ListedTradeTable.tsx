@@ -68,8 +68,8 @@ export default function ListedTradeTable({ tradeType }: { tradeType: 0 | 1 }) {
                   {ellipsis(r.enterpriseName, ELLIPSIS.name)}
                 </div>
               </td>
-              <td className="num coalx-price">{formatPrice(r.price)}</td>
-              <td className="num">{formatTons(r.remainingQuantity)}</td>
+              <td className="num coalx-price" data-label={PRICE_LABEL[tradeType]}>{formatPrice(r.price)}</td>
+              <td className="num" data-label="剩余数量">{formatTons(r.remainingQuantity)}</td>
               <td>
                 <span className={`coalx-state coalx-state-${r.hangState}`}>{states.text(r.hangState)}</span>
               </td>
