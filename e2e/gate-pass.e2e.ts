@@ -26,12 +26,10 @@ type Truck = { id: number; dispatchNo: string; status: string; gatePasses: { loa
 
 /** A paid order the seller transports, with two trucks dispatched (one to record, one to cancel). */
 async function dispatchedTrucks() {
-  const { order, buyer, seller } = await unpaidOrder(QUANTITY_KG, { transportArranger: 'seller', weighingBasis: 'buyer' });
+  const { order, buyer, seller, contract } = await unpaidOrder(QUANTITY_KG, { transportArranger: 'seller', weighingBasis: 'buyer' });
   await api(`/api/order/${order.id}/pay`, { token: buyer.token, body: { requestId: randomUUID(), payPassword: payHash(buyer.enterPriseInfo.clientId) } });
   const drivers = await api<{ id: number }[]>(`/api/delivery/order/${order.id}/drivers`, { token: seller.token });
-  const terms = await api<{ order: { deliveryDateStart?: string } }>(`/api/delivery/order/${order.id}`, { token: seller.token });
-  void terms;
-  const planDate = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const planDate = contract.terms.deliveryDateStart as string;
   const send = () => api<Truck>('/api/delivery/dispatch', { token: seller.token, body: { orderId: order.id, driverId: drivers[0]!.id, plannedKg: 35_000, planDate } });
   return { order, seller, buyer, first: await send(), second: await send() };
 }
@@ -116,5 +114,27 @@ describe('the weighbridge by QR code, on a phone without an account', () => {
     expect(await clerk.getByText(second.dispatchNo).count()).toBe(0);
     await shot(clerk, 'weighbridge-invalid');
     await phone.close();
+  });
+
+  it('the platform is installable: a manifest with Chinese names, icons that load, a theme colour, linked from every page', async () => {
+    const response = await fetch(`${baseUrl}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; lang: string; icons: { src: string; sizes: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ name: 'CoalX 煤炭现货交易平台', lang: 'zh-CN', display: 'standalone', theme_color: '#0b2545' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${baseUrl}${icon.src}`);
+      expect(image.status, icon.src).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    // the start page the manifest names is a real page, and every page links the manifest and the theme colour
+    const { page } = await newPage(browser);
+    await page.goto(`${baseUrl}/index`);
+    expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await page.locator('meta[name=theme-color]').getAttribute('content')).toBe(manifest.theme_color);
+    await page.close();
   });
 });

@@ -20,6 +20,9 @@ interface Values {
   recorderName: string;
 }
 
+/** The ticket each pass records, as the clerk calls it. */
+const TICKET_NAMES = { loading: '装车磅单', arrival: '到货磅单' } as const;
+
 const tonsRule = (label: string) => ({
   validator: async (_: unknown, value: string) => {
     if (!value) throw new Error(`请输入${label}`);
@@ -64,7 +67,7 @@ function RecordedTicket({ view }: { view: GatePassView }) {
       column={1}
       bordered
       data-testid="weighbridge-ticket"
-      title={`${GATE_PASS_STAGES[view.stage]}磅单`}
+      title={TICKET_NAMES[view.stage]}
       items={[
         { key: 'no', label: '磅单号', children: ticket.ticketNo },
         { key: 'net', label: '净重', children: <strong>{formatTons(ticket.netKg)}</strong> },
@@ -95,6 +98,7 @@ export default function WeighbridgePage() {
   if (!view) return <Card loading className="coalx-weighbridge" />;
 
   const stageName = GATE_PASS_STAGES[view.stage];
+  const ticketName = TICKET_NAMES[view.stage];
   const fillNet = () => {
     const gross = tonsTextToKg(form.getFieldValue('gross'));
     const tare = tonsTextToKg(form.getFieldValue('tare'));
@@ -118,7 +122,7 @@ export default function WeighbridgePage() {
     }
     // a ticket cannot be taken back by the clerk: say what goes in before it does
     Modal.confirm({
-      title: `确认录入${stageName}磅单？`,
+      title: `确认录入${ticketName}？`,
       content: `${view.plateNo}，磅单号 ${body.ticketNo}，净重 ${formatTons(body.netKg)}。录入后二维码即失效，不能修改。`,
       okText: '确认录入',
       cancelText: '返回核对',
@@ -149,7 +153,7 @@ export default function WeighbridgePage() {
         {view.closedReason ? (
           <Alert type={view.ticket ? 'success' : 'warning'} showIcon className="coalx-weighbridge-alert" message={view.closedReason} data-testid="weighbridge-closed" />
         ) : (
-          <Alert type="info" showIcon className="coalx-weighbridge-alert" message={`核对车牌与司机后过磅，录入${stageName}磅单并拍摄磅单照片。二维码有效期至 ${view.expiresAt}。`} />
+          <Alert type="info" showIcon className="coalx-weighbridge-alert" message={`核对车牌与司机后过磅，录入${ticketName}并拍摄磅单照片。二维码有效期至 ${view.expiresAt}。`} />
         )}
         <TruckFacts view={view} />
         {view.ticket ? <RecordedTicket view={view} /> : null}
@@ -181,7 +185,7 @@ export default function WeighbridgePage() {
               <Input placeholder="您的姓名，记入磅单" size="large" autoComplete="name" />
             </Form.Item>
             <Button type="primary" htmlType="submit" size="large" block>
-              录入{stageName}磅单
+              录入{ticketName}
             </Button>
           </Form>
         )}
