@@ -119,7 +119,8 @@ export default function Upload({
   };
 
   const token = session.token();
-  const addresses = usePrivateFileUrls(fileList.map(fileUrl), { private: visibility === 'private' });
+  // an upload without an account (a QR pass) cannot open what it stored: the picked file's own thumbnail shows
+  const addresses = usePrivateFileUrls(action ? [] : fileList.map(fileUrl), { private: visibility === 'private' });
   const full = fileList.length >= maxCount && maxCount > 1;
   const trigger =
     children ??
