@@ -49,6 +49,16 @@ describe('the weighbridge by QR code, on a phone without an account', () => {
     const { order, seller, first, second } = await dispatchedTrucks();
     expect(first.gatePasses.loading).toBeTruthy();
 
+    // the printed note carries both codes: the mine's weighbridge and the plant's
+    const note = await newPage(browser);
+    await signIn(note.page, baseUrl, ACCOUNTS.seller);
+    await note.page.goto(`${baseUrl}/logistics/dispatchNote?id=${first.id}`);
+    await note.page.getByTestId('dispatch-qr').waitFor();
+    await note.page.getByTestId('dispatch-qr-arrival').waitFor();
+    expect(await note.page.getByTestId('dispatch-note').innerText()).toContain('矿方过磅扫码');
+    await shot(note.page, 'weighbridge-dispatch-note', false);
+    await note.page.close();
+
     // a fresh phone, nobody signed in
     const phone = await browser.newContext(PHONE);
     const clerk = await phone.newPage();

@@ -100,7 +100,7 @@ export default function DispatchNotePage() {
             ))}
           </tbody>
         </table>
-        <p className="coalx-dispatch-note-remark">凭本单到矿方门岗过磅装车；装车、到货均以磅单为准，途损超过合同约定的合理途损（{order.transitLossPct}%）的由责任方承担。</p>
+        <p className="coalx-dispatch-note-remark">凭本单过磅装车；矿方、电厂过磅员分别扫描上方二维码录入装车、到货磅单（无需账号，录入后即失效）；装车、到货均以磅单为准，途损超过合同约定的合理途损（{order.transitLossPct}%）的由责任方承担。</p>
         <div className="coalx-dispatch-note-signs">
           <span>派车人：</span>
           <span>司机签字：</span>
