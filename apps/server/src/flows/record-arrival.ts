@@ -4,10 +4,9 @@ import type { Dispatch, Order } from '../db/schema/index';
 import { businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
-import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { truckView } from '../modules/delivery/delivery.presenter';
-import { moveTruck, requireImage, requireShipping, truckForActor } from '../modules/delivery/trucks.service';
-import { checkTicket, saveWeighTicket, userRecorder, withTicketNo, type TicketRecorder } from '../modules/delivery/weigh-tickets.service';
+import { moveTruck, requireShipping } from '../modules/delivery/trucks.service';
+import { checkTicket, recordAsUser, saveWeighTicket, type TicketRecorder } from '../modules/delivery/weigh-tickets.service';
 import { addDeliveryProgress, recordOrderEvent } from '../modules/order/order.service';
 import { parameterNumber, workingDaysDeadline } from '../modules/system/calendar';
 
@@ -20,14 +19,7 @@ export async function arrivalParameters(db: Db) {
 export async function recordArrival(db: Db, clock: Clock, actor: Actor, id: number, input: WeighTicketInput): Promise<DispatchView> {
   const now = clock.now();
   const parameters = await arrivalParameters(db);
-  await requireImage(db, input.photo, '磅单照片');
-  await withTicketNo(input.ticketNo, () =>
-    db.transaction(async (tx) => {
-      const { truck, order } = await truckForActor(tx, actor, id, true);
-      deliveryPolicy.can(actor, 'arrive', order);
-      await arriveTruck(tx, { truck, order }, userRecorder(actor), actor, input, now, parameters);
-    }),
-  );
+  await recordAsUser(db, actor, id, input, 'arrive', (tx, scene, recorder) => arriveTruck(tx, scene, recorder, actor, input, now, parameters));
   return truckView(db, actor, id);
 }
 

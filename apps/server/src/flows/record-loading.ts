@@ -4,11 +4,10 @@ import type { Dispatch, Order } from '../db/schema/index';
 import { businessRule } from '../errors';
 import type { Actor } from '../lib/actor';
 import type { Clock } from '../lib/clock';
-import { deliveryPolicy } from '../modules/delivery/delivery.policy';
 import { truckView } from '../modules/delivery/delivery.presenter';
 import { renewArrivalPass } from '../modules/delivery/gate-pass';
-import { moveTruck, requireImage, requireShipping, truckForActor } from '../modules/delivery/trucks.service';
-import { checkTicket, saveWeighTicket, userRecorder, withTicketNo, type TicketRecorder } from '../modules/delivery/weigh-tickets.service';
+import { moveTruck, requireShipping } from '../modules/delivery/trucks.service';
+import { checkTicket, recordAsUser, saveWeighTicket, type TicketRecorder } from '../modules/delivery/weigh-tickets.service';
 import { addLoadedKg, findOrder, maxDeliverableKg, recordOrderEvent } from '../modules/order/order.service';
 import { parameterNumber } from '../modules/system/calendar';
 
@@ -24,14 +23,7 @@ export async function ticketParameters(db: Db) {
 export async function recordLoading(db: Db, clock: Clock, actor: Actor, id: number, input: WeighTicketInput): Promise<DispatchView> {
   const now = clock.now();
   const parameters = await ticketParameters(db);
-  await requireImage(db, input.photo, '磅单照片');
-  await withTicketNo(input.ticketNo, () =>
-    db.transaction(async (tx) => {
-      const { truck, order } = await truckForActor(tx, actor, id, true);
-      deliveryPolicy.can(actor, 'load', order);
-      await loadTruck(tx, { truck, order }, userRecorder(actor), actor, input, now, parameters);
-    }),
-  );
+  await recordAsUser(db, actor, id, input, 'load', (tx, scene, recorder) => loadTruck(tx, scene, recorder, actor, input, now, parameters));
   return truckView(db, actor, id);
 }
 

@@ -1,12 +1,14 @@
 import { WEIGH_CLOCK_SKEW_MS, weighTicketProblem, type WeighTicketInput } from '@coalx/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { dispatches, weighTickets, type Dispatch } from '../../db/schema/index';
+import type { Db, Tx } from '../../db/client';
+import { dispatches, weighTickets, type Dispatch, type Order } from '../../db/schema/index';
 import { businessRule } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Actor } from '../../lib/actor';
 import { ownedFileId } from '../files/files.service';
+import { deliveryPolicy } from './delivery.policy';
 import { useGatePass } from './gate-pass';
+import { requireImage, truckForActor } from './trucks.service';
 
 /** Weigh tickets (磅单): the seller's at loading, the buyer's at arrival, one number used once per enterprise. */
 
@@ -36,6 +38,28 @@ export async function checkTicket(tx: Tx, recorder: TicketRecorder, truck: Dispa
     .limit(1);
   if (used) throw ticketNoUsed(input.ticketNo);
   return weighedAt;
+}
+
+/**
+ * A signed-in user's ticket: the photo checked, then in one transaction the truck locked, the side's rule asked
+ * ('load' the seller, 'arrive' the buyer) and `record` run with the user as recorder.
+ */
+export async function recordAsUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: WeighTicketInput,
+  rule: 'load' | 'arrive',
+  record: (tx: Tx, scene: { truck: Dispatch; order: Order }, recorder: TicketRecorder) => Promise<void>,
+) {
+  await requireImage(db, input.photo, '磅单照片');
+  await withTicketNo(input.ticketNo, () =>
+    db.transaction(async (tx) => {
+      const scene = await truckForActor(tx, actor, id, true);
+      deliveryPolicy.can(actor, rule, scene.order);
+      await record(tx, scene, userRecorder(actor));
+    }),
+  );
 }
 
 /** A unique ticket number lost to a concurrent request: the same Chinese refusal (the transaction is gone). */

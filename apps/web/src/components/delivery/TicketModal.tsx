@@ -1,28 +1,12 @@
 import { ProFormDateTimePicker, ProFormText, ProForm } from '@ant-design/pro-components';
 import { Alert, Descriptions, Form, message } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { formatTons, kgToTonsText, loadingOverPlanProblem, tonsTextToKg, weighTicketProblem, TICKET_NO_PATTERN } from '@coalx/shared';
+import dayjs from 'dayjs';
+import { formatTons, loadingOverPlanProblem, weighTicketProblem, TICKET_NO_PATTERN } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import GuardedModalForm from '@/components/GuardedModalForm';
 import Upload from '@/components/Upload';
 import { recordTicket, type DispatchView } from '@/services/delivery';
-
-interface Values {
-  ticketNo: string;
-  gross: string;
-  tare: string;
-  net: string;
-  weighedAt: Dayjs | string;
-  photo: string;
-}
-
-const tonsRule = (label: string) => ({
-  validator: async (_: unknown, value: string) => {
-    if (!value) throw new Error(`请输入${label}`);
-    const kg = tonsTextToKg(value);
-    if (kg === null || kg <= 0) throw new Error(`${label}须为大于 0 的吨数，最多 3 位小数`);
-  },
-});
+import { fillNet as fillNetOf, ticketFromForm, tonsRule, type TicketFormValues as Values } from './ticket-form';
 
 /** 录入装车磅单 (the seller, at the mine) / 录入到货磅单 (the buyer): gross, tare, net, time, number, photo. */
 export default function TicketModal({
@@ -40,11 +24,7 @@ export default function TicketModal({
 }) {
   const [form] = Form.useForm<Values>();
   const title = stage === 'loading' ? '录入装车磅单' : '录入到货磅单';
-  const fillNet = () => {
-    const gross = tonsTextToKg(form.getFieldValue('gross'));
-    const tare = tonsTextToKg(form.getFieldValue('tare'));
-    if (gross !== null && tare !== null && gross > tare) form.setFieldValue('net', kgToTonsText(gross - tare));
-  };
+  const fillNet = () => fillNetOf(form);
   return (
     <GuardedModalForm<Values>
       title={truck ? `${title}：${truck.dispatchNo}` : title}
@@ -60,14 +40,7 @@ export default function TicketModal({
       submitter={{ searchConfig: { submitText: '提交', resetText: '取消' } }}
       onFinish={async (values) => {
         if (!truck) return false;
-        const body = {
-          ticketNo: values.ticketNo.trim(),
-          grossKg: tonsTextToKg(values.gross)!,
-          tareKg: tonsTextToKg(values.tare)!,
-          netKg: tonsTextToKg(values.net)!,
-          weighedAt: dayjs(values.weighedAt).format(),
-          photo: values.photo,
-        };
+        const body = ticketFromForm(values);
         const problem = weighTicketProblem(body, truck.ratedLoadKg, overloadPct) ?? (stage === 'loading' ? loadingOverPlanProblem(body.netKg, truck.plannedKg, overloadPct) : null);
         if (problem) {
           message.error(problem);

@@ -1,35 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Tag, message } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { GATE_PASS_STAGES, TICKET_NO_PATTERN, formatTons, kgToTonsText, tonsTextToKg, weighTicketProblem } from '@coalx/shared';
+import { GATE_PASS_STAGES, TICKET_NO_PATTERN, formatTons, weighTicketProblem } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
 import Upload from '@/components/Upload';
 import { DispatchStatusTag, vehicleTypeText } from '@/components/delivery/parts';
+import { fillNet, ticketFromForm, tonsRule, type TicketFormValues } from '@/components/delivery/ticket-form';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { GATE_PASS_KEYS, gatePassPhotoUrl, getGatePass, recordGatePassTicket, type GatePassView } from '@/services/gatePass';
 import './weighbridge.css';
 
-interface Values {
-  ticketNo: string;
-  gross: string;
-  tare: string;
-  net: string;
-  weighedAt: Dayjs;
-  photo: string;
+interface Values extends TicketFormValues {
   recorderName: string;
 }
 
 /** The ticket each pass records, as the clerk calls it. */
 const TICKET_NAMES = { loading: '装车磅单', arrival: '到货磅单' } as const;
-
-const tonsRule = (label: string) => ({
-  validator: async (_: unknown, value: string) => {
-    if (!value) throw new Error(`请输入${label}`);
-    const kg = tonsTextToKg(value);
-    if (kg === null || kg <= 0) throw new Error(`${label}须为大于 0 的吨数，最多 3 位小数`);
-  },
-});
 
 /** The truck as the clerk checks it before weighing: plate first, big, on one line. */
 function TruckFacts({ view }: { view: GatePassView }) {
@@ -99,21 +86,8 @@ export default function WeighbridgePage() {
 
   const stageName = GATE_PASS_STAGES[view.stage];
   const ticketName = TICKET_NAMES[view.stage];
-  const fillNet = () => {
-    const gross = tonsTextToKg(form.getFieldValue('gross'));
-    const tare = tonsTextToKg(form.getFieldValue('tare'));
-    if (gross !== null && tare !== null && gross > tare) form.setFieldValue('net', kgToTonsText(gross - tare));
-  };
   const submit = (values: Values) => {
-    const body = {
-      ticketNo: values.ticketNo.trim(),
-      grossKg: tonsTextToKg(values.gross)!,
-      tareKg: tonsTextToKg(values.tare)!,
-      netKg: tonsTextToKg(values.net)!,
-      weighedAt: dayjs(values.weighedAt).format(),
-      photo: values.photo,
-      recorderName: values.recorderName.trim(),
-    };
+    const body = { ...ticketFromForm(values), recorderName: values.recorderName.trim() };
     // the arithmetic only (net = gross − tare); the server applies the overload tolerance, a parameter
     const problem = weighTicketProblem(body, view.ratedLoadKg, 1000);
     if (problem) {
@@ -164,10 +138,10 @@ export default function WeighbridgePage() {
             </Form.Item>
             <div className="coalx-weighbridge-weights">
               <Form.Item name="gross" label="毛重（吨）" rules={[tonsRule('毛重')]}>
-                <Input placeholder="如 55.32" size="large" inputMode="decimal" onBlur={fillNet} />
+                <Input placeholder="如 55.32" size="large" inputMode="decimal" onBlur={() => fillNet(form)} />
               </Form.Item>
               <Form.Item name="tare" label="皮重（吨）" rules={[tonsRule('皮重')]}>
-                <Input placeholder="如 15.30" size="large" inputMode="decimal" onBlur={fillNet} />
+                <Input placeholder="如 15.30" size="large" inputMode="decimal" onBlur={() => fillNet(form)} />
               </Form.Item>
             </div>
             <Form.Item name="net" label="净重（吨）" rules={[tonsRule('净重')]}>

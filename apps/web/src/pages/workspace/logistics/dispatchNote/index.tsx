@@ -18,6 +18,17 @@ function qrDataUrl(text: string): string {
   return qr.createDataURL(4, 2);
 }
 
+/** One weighbridge's QR code with what it is for; nothing where the viewer has no pass. */
+function PassCode({ image, alt, caption, testId }: { image: string; alt: string; caption: string; testId: string }) {
+  if (!image) return null;
+  return (
+    <figure>
+      <img src={image} alt={alt} width={112} height={112} data-testid={testId} />
+      <figcaption>{caption}</figcaption>
+    </figure>
+  );
+}
+
 /** 派车单 / 提煤单: a printable A5 note for the driver, with the QR code the mine's gate scans. */
 export default function DispatchNotePage() {
   const [params] = useSearchParams();
@@ -74,18 +85,8 @@ export default function DispatchNotePage() {
             <div className="coalx-dispatch-note-no">No. {truck.dispatchNo}</div>
           </div>
           <div className="coalx-dispatch-note-codes" style={{ display: 'flex', gap: 12 }}>
-            {codes.loading ? (
-              <figure>
-                <img src={codes.loading} alt="装车过磅二维码" width={112} height={112} data-testid="dispatch-qr" />
-                <figcaption>矿方过磅扫码</figcaption>
-              </figure>
-            ) : null}
-            {codes.arrival ? (
-              <figure>
-                <img src={codes.arrival} alt="到货过磅二维码" width={112} height={112} data-testid="dispatch-qr-arrival" />
-                <figcaption>电厂过磅扫码</figcaption>
-              </figure>
-            ) : null}
+            <PassCode image={codes.loading} alt="装车过磅二维码" caption="矿方过磅扫码" testId="dispatch-qr" />
+            <PassCode image={codes.arrival} alt="到货过磅二维码" caption="电厂过磅扫码" testId="dispatch-qr-arrival" />
           </div>
         </div>
         <table>
