@@ -360,12 +360,14 @@ async function registerNotifications(app: FastifyInstance) {
  *    only our origin, never a path or query (the gate page's QR address carries a capability); our own requests keep
  *    the full address, which costs nothing as no page loads anything from elsewhere. `no-referrer` would buy no more.
  *  - Permissions-Policy: every powerful feature off, but the camera for the platform itself (photos of tickets and
- *    licences taken with a phone); fullscreen and the clipboard stay at the browser's default (same origin).
+ *    licences taken with a phone) and the screen wake lock (the auction room on a phone); fullscreen and the clipboard stay at the browser's default (same origin).
  *  - nosniff, and no framing by anyone: `X-Frame-Options: DENY` for old browsers, `frame-ancestors 'none'` in the CSP.
  * HSTS is set by the TLS-terminating proxy (README "Security"): this server speaks plain HTTP behind it.
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
+  // the auction room keeps a bidder's phone screen on while the auction runs (issue 32)
+  'screen-wake-lock=(self)',
   'microphone=()',
   'geolocation=()',
   'payment=()',
