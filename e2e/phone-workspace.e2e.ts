@@ -92,6 +92,7 @@ interface Truck {
   plateNo: string;
   gateToken: string | null;
   status: string;
+  actions: string[];
 }
 
 /** A truck of the demo data seller01 has dispatched and not yet loaded. */
@@ -101,6 +102,27 @@ async function dispatchedTruck(): Promise<Truck> {
   const truck = page.records.find((t) => t.status === 'dispatched' && t.gateToken);
   expect(truck, 'the demo data has a dispatched truck of seller01').toBeTruthy();
   return truck!;
+}
+
+/**
+ * A truck at the mine's gate that seller01 both loads and may cancel (it sent the truck itself): one of the demo
+ * data, else one dispatched now on an order seller01 transports.
+ */
+async function truckAtGate(): Promise<Truck> {
+  const seller = await login(ACCOUNTS.seller);
+  const trucks = await api<{ records: Truck[] }>('/api/delivery/transport?status=dispatched&pageNo=1&pageSize=50', { token: seller.token });
+  const found = trucks.records.find((t) => t.gateToken && t.actions.includes('load') && t.actions.includes('cancel'));
+  if (found) return found;
+  const orders = await api<{ records: { id: number; transportSide: string }[] }>('/api/delivery/progress?pageNo=1&pageSize=50', { token: seller.token });
+  for (const o of orders.records.filter((r) => r.transportSide === 'seller')) {
+    const delivery = await api<{ order: { canDispatch: boolean } }>(`/api/delivery/order/${o.id}`, { token: seller.token });
+    if (!delivery.order.canDispatch) continue;
+    const drivers = await api<{ id: number }[]>(`/api/delivery/order/${o.id}/drivers`, { token: seller.token });
+    if (drivers.length === 0) continue;
+    const planDate = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    return api<Truck>('/api/delivery/dispatch', { token: seller.token, body: { orderId: o.id, driverId: drivers[0]!.id, plannedKg: 30_000, planDate } });
+  }
+  throw new Error('no order of seller01 to dispatch a truck on');
 }
 
 const rowReady = (page: Page) => page.locator('.ant-table-row, [data-testid=message-card], .ant-table-placeholder .ant-empty, .coalx-msg-card .ant-empty').first().waitFor();
@@ -116,6 +138,8 @@ describe('the workspace on a phone (390×844)', () => {
     await page.getByRole('button', { name: '打开菜单' }).click();
     const drawer = page.locator(".ant-pro-drawer-sider, .ant-pro-layout-drawer-sider").first();
     await drawer.waitFor();
+    await page.waitForTimeout(600); // the drawer slides in
+    expect((await drawer.boundingBox())!.x).toBeGreaterThanOrEqual(0);
     await shot(page, 'menu-drawer-390');
     await drawer.getByText('消息中心', { exact: true }).click();
     await drawer.getByText('我的消息', { exact: true }).click();
@@ -158,7 +182,7 @@ describe('the workspace on a phone (390×844)', () => {
   });
 
   it('装车过磅 at the gate: the plate on one line, 录入装车磅单 first and well apart from 取消派车', async () => {
-    const truck = await dispatchedTruck();
+    const truck = await truckAtGate();
     const page = await bothSizes(ACCOUNTS.seller, `/logistics/gate?token=${truck.gateToken}`, 'gate', (p) => p.getByText('核对车牌与司机后过磅装车').waitFor());
     const plate = page.getByTestId('gate-plate');
     const plateBox = (await plate.boundingBox())!;
