@@ -1,17 +1,20 @@
 import { useMemo } from 'react';
 import { formatTons } from '@coalx/shared';
 import LazyChart from '@/components/LazyChart';
+import { usePhone } from '@/hooks/usePhone';
 import type { DeliveryDay } from '@/services/delivery';
 
 /** 物流信息's chart: loaded, arrived and signed tons by day (bars) and the loaded total so far (line). */
 export default function TonsByDayChart({ days }: { days: DeliveryDay[] }) {
+  // on a phone the legend takes a line of its own above the axes' names
+  const phone = usePhone();
   const option = useMemo(() => {
     if (days.length === 0) return null;
     const tons = (kg: number) => kg / 1000;
     let total = 0;
     return {
       animation: false,
-      grid: { left: 64, right: 64, top: 48, bottom: 32 },
+      grid: phone ? { left: 44, right: 44, top: 76, bottom: 32 } : { left: 64, right: 64, top: 48, bottom: 32 },
       legend: { top: 8 },
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${formatTons(Math.round(Number(v) * 1000))}` },
       xAxis: { type: 'category', data: days.map((d) => d.day) },
@@ -34,6 +37,6 @@ export default function TonsByDayChart({ days }: { days: DeliveryDay[] }) {
         },
       ],
     };
-  }, [days]);
+  }, [days, phone]);
   return <LazyChart option={option} empty="尚无装车或到货记录" testId="tons-by-day-chart" />;
 }

@@ -32,10 +32,13 @@ export default function TruckActions({
   truck,
   onChanged,
   print = false,
+  prominent = false,
 }: {
   truck: DispatchView;
   onChanged: (truck: DispatchView) => void;
   print?: boolean;
+  /** large full-width buttons (the gate page on a phone) instead of links */
+  prominent?: boolean;
 }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<DispatchAction | null>(null);
@@ -68,12 +71,13 @@ export default function TruckActions({
 
   return (
     <>
-      <Space size={0} wrap className="coalx-truck-actions">
+      <Space size={prominent ? 12 : 0} wrap={!prominent} direction={prominent ? 'vertical' : 'horizontal'} className={prominent ? 'coalx-truck-actions coalx-truck-actions-prominent' : 'coalx-truck-actions'}>
         {truck.actions.map((action) => (
           <Button
             key={action}
-            type="link"
-            size="small"
+            type={prominent ? (action === 'cancel' || action === 'dispute' ? 'default' : 'primary') : 'link'}
+            size={prominent ? 'large' : 'small'}
+            block={prominent}
             danger={action === 'cancel' || action === 'dispute'}
             onClick={() => (action === 'sign' ? sign() : setOpen(action))}
           >

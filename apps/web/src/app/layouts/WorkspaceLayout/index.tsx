@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
-import { HomeOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { HomeOutlined, MenuOutlined } from '@ant-design/icons';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { Breadcrumb } from 'antd';
+import { Breadcrumb, Button } from 'antd';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { breadcrumbFor, findRoute, sideMenu, workspaceItems, type SideMenuEntry } from '@/app/menu';
 import { WORKSPACE_HOME_PATH } from '@/app/guard';
 import { useSession } from '@/app/session';
+import { usePhone } from '@/hooks/usePhone';
 import AvatarDropdown from '@/components/AvatarDropdown';
 import MessageBell from '@/components/MessageBell';
 import { documentTitle } from '@/hooks/useDocumentTitle';
@@ -35,12 +36,17 @@ export default function WorkspaceLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  // below 576 px (a phone) the side menu is ProLayout's drawer, opened by the header's menu button; ProLayout's
+  // own mobile header is left out, ours (breadcrumb, bell, avatar) stands in its place
+  const phone = usePhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [location.pathname, phone]);
   const menuData = useMemo(() => toMenuData(sideMenu(workspaceItems(menu))), [menu]);
   const crumbs = useMemo(() => breadcrumbFor(menu, location.pathname), [menu, location.pathname]);
 
   return (
     <div
-      className={collapsed ? 'coalx-workspace coalx-workspace-collapsed' : 'coalx-workspace'}
+      className={`coalx-workspace${collapsed && !phone ? ' coalx-workspace-collapsed' : ''}${phone ? ' coalx-workspace-phone' : ''}`}
       style={{ ['--coalx-sider-width' as string]: `${collapsed ? WORKSPACE_LAYOUT.collapsedWidth : WORKSPACE_LAYOUT.siderWidth}px` }}
     >
       <ProLayout
@@ -51,8 +57,9 @@ export default function WorkspaceLayout() {
         siderWidth={WORKSPACE_LAYOUT.siderWidth}
         fixSiderbar
         fixedHeader
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
+        collapsed={phone ? !drawerOpen : collapsed}
+        onCollapse={(next) => (phone ? setDrawerOpen(!next) : setCollapsed(next))}
+        {...(phone ? { headerRender: false as const } : {})}
         location={{ pathname: location.pathname }}
         route={{ path: '/', children: menuData }}
         menu={{ locale: false }}
@@ -98,6 +105,9 @@ export default function WorkspaceLayout() {
         }}
       >
         <header className="coalx-ws-header">
+          {phone ? (
+            <Button type="text" className="coalx-ws-menu-button" icon={<MenuOutlined />} aria-label="打开菜单" onClick={() => setDrawerOpen(true)} />
+          ) : null}
           <Breadcrumb className="coalx-ws-breadcrumb" items={crumbs.map((title) => ({ title }))} />
           <div className="coalx-ws-header-right">
             <Link to="/index" className="coalx-workspace-action" aria-label="首页">

@@ -4,11 +4,13 @@ import { ProTable } from '@ant-design/pro-components';
 import { Alert, Button, Card, Col, Modal, Progress, Row, Statistic, Tag, message } from 'antd';
 import { OrderStates, WEIGHING_BASES, formatTons } from '@coalx/shared';
 import { errorMessage } from '@/app/request';
+import { usePhone } from '@/hooks/usePhone';
 import { rowDetails } from '@/components/RowDetails';
 import { DELIVERY_KEYS, finishDelivery, getOrderDelivery, type DeliveryOrder, type DispatchView } from '@/services/delivery';
 import DispatchModal from '../DispatchModal';
 import QualityReports from '../QualityReports';
 import TruckActions from '../TruckActions';
+import TruckCards from '../TruckCards';
 import { SIDE_TEXT } from '../parts';
 import { truckColumns, truckDetails } from '../truck-columns';
 
@@ -22,12 +24,12 @@ export function DeliveryProgress({ order }: { order: DeliveryOrder }) {
     { title: '已签收', kg: order.signedKg, trucks: order.signedTrucks },
   ];
   return (
-    <Row gutter={24} className="coalx-delivery-progress">
-      <Col span={4}>
+    <Row gutter={[24, 12]} className="coalx-delivery-progress">
+      <Col xs={12} sm={4}>
         <Statistic title="合同数量 (吨)" value={formatTons(order.quantityKg, false)} />
       </Col>
       {items.map((item) => (
-        <Col span={5} key={item.title}>
+        <Col xs={12} sm={5} key={item.title}>
           <Statistic title={`${item.title} (吨)`} value={formatTons(item.kg, false)} suffix={<span style={{ fontSize: 13 }}>{item.trucks} 车</span>} />
           <Progress percent={pct(item.kg)} size="small" showInfo={false} />
         </Col>
@@ -41,6 +43,8 @@ export default function OrderDelivery({ orderId, onChanged }: { orderId: number;
   const client = useQueryClient();
   const query = useQuery({ queryKey: DELIVERY_KEYS.order(orderId), queryFn: () => getOrderDelivery(orderId), enabled: orderId > 0 });
   const [dispatching, setDispatching] = useState(false);
+  // on a phone the trucks are cards, their actions on the screen; the table stays for wider screens
+  const phone = usePhone();
   const refresh = () => {
     void client.invalidateQueries({ queryKey: DELIVERY_KEYS.all });
     // the order's own card (status, counters, timeline) is the orders page's query
@@ -68,6 +72,19 @@ export default function OrderDelivery({ orderId, onChanged }: { orderId: number;
       },
     });
 
+  const toolBar = [
+    order.canDispatch ? (
+      <Button key="dispatch" type="primary" onClick={() => setDispatching(true)}>
+        派车
+      </Button>
+    ) : null,
+    order.canFinish ? (
+      <Button key="finish" onClick={finish}>
+        交货完毕
+      </Button>
+    ) : null,
+  ];
+
   return (
     <div className="coalx-order-delivery">
       <Card
@@ -85,40 +102,35 @@ export default function OrderDelivery({ orderId, onChanged }: { orderId: number;
       >
         <DeliveryProgress order={order} />
       </Card>
-      <ProTable<DispatchView>
-        className="coalx-delivery-section"
-        rowKey="id"
-        headerTitle={`车辆（${trucks.length}）`}
-        search={false}
-        options={false}
-        pagination={trucks.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        cardBordered
-        tableLayout="fixed"
-        dataSource={trucks}
-        locale={{ emptyText: order.canDispatch ? '尚未派车，点击「派车」安排车辆' : '暂无车辆' }}
-        toolBarRender={() => [
-          order.canDispatch ? (
-            <Button key="dispatch" type="primary" onClick={() => setDispatching(true)}>
-              派车
-            </Button>
-          ) : null,
-          order.canFinish ? (
-            <Button key="finish" onClick={finish}>
-              交货完毕
-            </Button>
-          ) : null,
-        ]}
-        expandable={rowDetails<DispatchView>(truckDetails)}
-        columns={[
-          ...truckColumns(),
-          {
-            title: '操作',
-            valueType: 'option',
-            width: 180,
-            render: (_, r) => <TruckActions truck={r} onChanged={refresh} print />,
-          },
-        ]}
-      />
+      {phone ? (
+        <Card className="coalx-delivery-section" title={`车辆（${trucks.length}）`} extra={toolBar.some(Boolean) ? <span className="coalx-truck-cards-tools">{toolBar}</span> : null}>
+          <TruckCards trucks={trucks} empty={order.canDispatch ? '尚未派车，点击「派车」安排车辆' : '暂无车辆'} onChanged={refresh} />
+        </Card>
+      ) : (
+        <ProTable<DispatchView>
+          className="coalx-delivery-section"
+          rowKey="id"
+          headerTitle={`车辆（${trucks.length}）`}
+          search={false}
+          options={false}
+          pagination={trucks.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          cardBordered
+          tableLayout="fixed"
+          dataSource={trucks}
+          locale={{ emptyText: order.canDispatch ? '尚未派车，点击「派车」安排车辆' : '暂无车辆' }}
+          toolBarRender={() => toolBar}
+          expandable={rowDetails<DispatchView>(truckDetails)}
+          columns={[
+            ...truckColumns(),
+            {
+              title: '操作',
+              valueType: 'option',
+              width: 180,
+              render: (_, r) => <TruckActions truck={r} onChanged={refresh} print />,
+            },
+          ]}
+        />
+      )}
       <QualityReports order={order} reports={reports} onChanged={refresh} />
       <DispatchModal
         order={order}

@@ -10,6 +10,7 @@ import TruckActions from '@/components/delivery/TruckActions';
 import { truckColumns, truckDetails } from '@/components/delivery/truck-columns';
 import { rowDetails } from '@/components/RowDetails';
 import { useExcelExport } from '@/hooks/useExcelExport';
+import { usePhone } from '@/hooks/usePhone';
 import { downloadWithToken } from '@/lib/download';
 import { cleanParams, enumOf, WS_PAGINATION } from '@/lib/pro-table';
 import { listTrucks, TRANSPORT_EXPORT_PATH, type DispatchView, type TransportFilters } from '@/services/delivery';
@@ -18,6 +19,8 @@ import { listTrucks, TRANSPORT_EXPORT_PATH, type DispatchView, type TransportFil
 function TransportRecords() {
   const actionRef = useRef<ActionType>(undefined);
   const filters = useRef<TransportFilters>({});
+  // on a phone the five filters start folded, so the trucks are on the first screen
+  const phone = usePhone();
   const { exporting, exportExcel } = useExcelExport(
     () => downloadWithToken(TRANSPORT_EXPORT_PATH, { ...filters.current } as Record<string, string | undefined>, '运输记录.xlsx'),
     '当前查询没有可导出的运输记录',
@@ -38,7 +41,7 @@ function TransportRecords() {
       actionRef={actionRef}
       cardBordered
       tableLayout="fixed"
-      search={{ labelWidth: 'auto', defaultCollapsed: false }}
+      search={{ labelWidth: 'auto', defaultCollapsed: phone }}
       pagination={WS_PAGINATION}
       options={{ density: false, setting: false, reload: true }}
       expandable={rowDetails<DispatchView>(truckDetails)}

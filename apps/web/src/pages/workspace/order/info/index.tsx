@@ -76,7 +76,7 @@ function TermsCard({ detail }: { detail: OrderDetail }) {
   const t = detail.terms;
   return (
     <Card title="交收条款" size="small" className="coalx-order-row">
-      <ProDescriptions column={3} size="small" data-testid="order-terms">
+      <ProDescriptions column={{ xs: 1, sm: 2, md: 3, lg: 3, xl: 3, xxl: 3 }} size="small" data-testid="order-terms">
         <ProDescriptions.Item label="产品">{detail.productName}</ProDescriptions.Item>
         <ProDescriptions.Item label="单价">{formatPrice(detail.price)}</ProDescriptions.Item>
         <ProDescriptions.Item label="价格类型">{(PRICE_TYPES as Record<string, string>)[detail.priceType] ?? detail.priceType}</ProDescriptions.Item>
@@ -188,11 +188,11 @@ export default function OrderInfoPage() {
         ) : null}
       </Card>
 
-      <Row gutter={16} className="coalx-order-row">
-        <Col span={12}>
+      <Row gutter={[16, 16]} className="coalx-order-row">
+        <Col xs={24} sm={12}>
           <MoneyCard detail={detail} />
         </Col>
-        <Col span={12}>
+        <Col xs={24} sm={12}>
           <ProgressCard detail={detail} />
         </Col>
       </Row>
