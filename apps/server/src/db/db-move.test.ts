@@ -233,7 +233,8 @@ describe('moving an installation from PGlite to PostgreSQL', () => {
         const ca = await app.inject({ method: 'GET', url: '/trade-api/ukey/ca.crt' });
         expect(ca.body).toBe(fs.readFileSync(path.join(dataDir, 'ca', 'ca-cert.pem'), 'utf8'));
         const { rows } = await database.db.execute(sql`SELECT name FROM platform_secret ORDER BY name`) as unknown as { rows: { name: string }[] };
-        expect(rows.map((r) => r.name)).toEqual(['file-link-key', 'platform-ca']);
+        // (the gate-pass key signs the weighbridge's QR passes: made with the first dispatch note or the first server start)
+        expect(rows.map((r) => r.name)).toEqual(['file-link-key', 'gate-pass-key', 'platform-ca']);
         // a contract PDF still in DATA_DIR/files is served (main.ts copies the folder into the database at start)
         const pdf = await app.inject({ method: 'GET', url: `/trade-api/api/contract/${(page.records[0] as unknown as { id: number }).id}/pdf`, headers: { 'x-access-token': token } });
         expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
